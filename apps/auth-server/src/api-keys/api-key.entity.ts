@@ -1,0 +1,25 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from "typeorm";
+
+@Entity("api_keys")
+export class ApiKeyEntity {
+  @PrimaryColumn("text")
+  id!: string;
+
+  @Column("text")
+  teamId!: string;
+
+  @Column("text")
+  name!: string;
+
+  @Column("text")
+  prefix!: string;
+
+  @Column("text")
+  secretHash!: string;
+
+  @CreateDateColumn({ type: "timestamptz" })
+  createdAt!: Date;
+
+  @Column({ type: "timestamptz", nullable: true })
+  revokedAt!: Date | null;
+}

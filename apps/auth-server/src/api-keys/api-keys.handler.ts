@@ -1,0 +1,39 @@
+import { Controller } from "@nestjs/common";
+import { AuthContracts, type RpcRequest } from "@cps/contracts";
+import { RpcHandler, RpcPayload } from "@cps/messaging";
+import { CreateApiKeyUseCase } from "./create-api-key.use-case.js";
+import { RevokeApiKeyUseCase } from "./revoke-api-key.use-case.js";
+import { VerifyApiKeyUseCase } from "./verify-api-key.use-case.js";
+
+@Controller()
+export class ApiKeysHandler {
+  constructor(
+    private readonly createKey: CreateApiKeyUseCase,
+    private readonly verifyKey: VerifyApiKeyUseCase,
+    private readonly revokeKey: RevokeApiKeyUseCase,
+  ) {}
+
+  @RpcHandler(AuthContracts.createApiKey)
+  create(
+    @RpcPayload(AuthContracts.createApiKey)
+    request: RpcRequest<typeof AuthContracts.createApiKey>,
+  ) {
+    return this.createKey.execute(request.teamId, request.name);
+  }
+
+  @RpcHandler(AuthContracts.verifyApiKey)
+  verify(
+    @RpcPayload(AuthContracts.verifyApiKey)
+    request: RpcRequest<typeof AuthContracts.verifyApiKey>,
+  ) {
+    return this.verifyKey.execute(request.apiKey);
+  }
+
+  @RpcHandler(AuthContracts.revokeApiKey)
+  revoke(
+    @RpcPayload(AuthContracts.revokeApiKey)
+    request: RpcRequest<typeof AuthContracts.revokeApiKey>,
+  ) {
+    return this.revokeKey.execute(request.keyId);
+  }
+}

@@ -1,0 +1,62 @@
+import {
+  Global,
+  Module,
+  type DynamicModule,
+  type Provider,
+} from "@nestjs/common";
+import {
+  EVENT_HANDLERS,
+  type EventHandlerDefinition,
+} from "./event-consumer.js";
+import { InboxConsumerService } from "./inbox-consumer.service.js";
+import { NatsConnectionService } from "./nats-connection.service.js";
+import { OutboxRelayService } from "./outbox-relay.service.js";
+import { RpcClient } from "./rpc-client.service.js";
+import { ensureEventStream } from "./stream.js";
+import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+
+export interface MessagingModuleOptions {
+  options: MessagingOptions;
+  /** True for services that write domain events to an outbox. */
+  producesEvents?: boolean;
+  /** Classes implementing EventHandlerDefinition; each becomes a durable consumer. */
+  eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
+}
+
+@Global()
+@Module({})
+export class MessagingModule {
+  static forRoot({
+    options,
+    producesEvents = false,
+    eventHandlers = [],
+  }: MessagingModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: MESSAGING_OPTIONS, useValue: options },
+      {
+        provide: NatsConnectionService,
+        inject: [MESSAGING_OPTIONS],
+        useFactory: async (opts: MessagingOptions) => {
+          const nats = new NatsConnectionService(opts);
+          await nats.connect();
+          await ensureEventStream(nats.jsm, opts.stream);
+          return nats;
+        },
+      },
+      RpcClient,
+      ...eventHandlers,
+      {
+        provide: EVENT_HANDLERS,
+        inject: eventHandlers,
+        useFactory: (...handlers: EventHandlerDefinition[]) => handlers,
+      },
+    ];
+    if (producesEvents) providers.push(OutboxRelayService);
+    if (eventHandlers.length > 0) providers.push(InboxConsumerService);
+    return {
+      module: MessagingModule,
+      providers,
+      exports: [MESSAGING_OPTIONS, NatsConnectionService, RpcClient],
+    };
+  }
+}

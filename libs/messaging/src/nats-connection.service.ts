@@ -1,0 +1,82 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+} from "@nestjs/common";
+import {
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+
+/**
+ * The process's one NATS connection (JetStream, rpc client, broadcast subscriptions). It reconnects
+ * forever: a NATS outage makes the service not ready, never dead.
+ */
+@Injectable()
+export class NatsConnectionService implements OnApplicationShutdown {
+  private readonly logger = new Logger("Nats");
+  private connection?: NatsConnection;
+  private manager?: JetStreamManager;
+  private connected = false;
+
+  constructor(
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
+  ) {}
+
+  /** Connects (waiting for a first connection as long as it takes); called once at module init. */
+  async connect(): Promise<void> {
+    if (this.connection) return;
+    this.connection = await connect({
+      servers: this.options.natsUrl.split(","),
+      name: this.options.service,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+      pingInterval: 10_000,
+    });
+    this.connected = true;
+    void this.watchStatus(this.connection);
+    this.manager = await jetstreamManager(this.connection, { timeout: 10_000 });
+  }
+
+  private async watchStatus(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === "disconnect") {
+        this.connected = false;
+        this.logger.warn("disconnected from NATS; reconnecting");
+      } else if (status.type === "reconnect") {
+        this.connected = true;
+        this.logger.log("reconnected to NATS");
+      }
+    }
+  }
+
+  get nc(): NatsConnection {
+    if (!this.connection) throw new Error("NATS is not connected yet");
+    return this.connection;
+  }
+
+  get js(): JetStreamClient {
+    return jetstream(this.nc, { timeout: 10_000 });
+  }
+
+  get jsm(): JetStreamManager {
+    if (!this.manager) throw new Error("NATS is not connected yet");
+    return this.manager;
+  }
+
+  isConnected(): boolean {
+    return this.connected && !!this.connection && !this.connection.isClosed();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.connection || this.connection.isClosed()) return;
+    // drain() flushes what was published and lets in-flight subscriptions finish.
+    await this.connection.drain().catch(() => this.connection?.close());
+  }
+}

@@ -1,0 +1,12 @@
+/** What the messaging module needs to know about the service it runs in. */
+export interface MessagingOptions {
+  /** Service name: NATS client name, queue group, and durable consumer prefix. */
+  service: string;
+  /** Postgres schema holding this service's outbox, inbox and dead-letter tables. */
+  schema: string;
+  natsUrl: string;
+  stream: string;
+  requestTimeoutMs: number;
+}
+
+export const MESSAGING_OPTIONS = Symbol("MESSAGING_OPTIONS");

@@ -1,0 +1,3 @@
+export * from "./data-source.js";
+export * from "./naming.strategy.js";
+export * from "./secret-box.js";

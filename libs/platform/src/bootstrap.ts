@@ -1,0 +1,95 @@
+import "reflect-metadata";
+import { NestFactory } from "@nestjs/core";
+import { Transport, type MicroserviceOptions } from "@nestjs/microservices";
+import { Logger as PinoLogger } from "nestjs-pino";
+import { type ServiceEnv } from "@cps/config";
+import { createLogger } from "@cps/observability";
+import {
+  runMigrations,
+  schemaDataSourceOptions,
+  type SchemaDataSourceOptions,
+} from "@cps/persistence";
+import { DataSource } from "typeorm";
+
+export interface ServiceDefinition {
+  service: string;
+  schema: string;
+  config: ServiceEnv & { PORT: number };
+  module: unknown;
+  migrations: SchemaDataSourceOptions["migrations"];
+  /** Answers request/reply subjects (`@MessagePattern` handlers) in the service's queue group. */
+  rpc?: boolean;
+}
+
+/**
+ * Entry point of every service. `node main.js migrate` applies the schema's pending migrations and
+ * exits (npm run migrate, the Kubernetes migration Job); without arguments the service runs until
+ * SIGTERM/SIGINT, then stops taking work, finishes what is in flight and closes its connections.
+ */
+export async function runService(definition: ServiceDefinition): Promise<void> {
+  const logger = createLogger(definition.service, definition.config.LOG_LEVEL);
+  process.on("unhandledRejection", (reason) =>
+    logger.error({ err: reason }, "unhandled rejection"),
+  );
+  if (process.argv[2] === "migrate") {
+    await migrate(definition, logger);
+    return;
+  }
+  const app = await NestFactory.create(definition.module as never, {
+    bufferLogs: true,
+    forceCloseConnections: false,
+  });
+  app.useLogger(app.get(PinoLogger));
+  app.enableShutdownHooks(["SIGTERM", "SIGINT"]);
+  app.getHttpAdapter().getInstance().disable?.("x-powered-by");
+  if (definition.rpc) {
+    app.connectMicroservice<MicroserviceOptions>(
+      {
+        transport: Transport.NATS,
+        options: {
+          servers: definition.config.NATS_URL.split(","),
+          name: `${definition.service}-rpc`,
+          queue: definition.service,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          waitOnFirstConnect: true,
+          gracefulShutdown: true,
+          gracePeriod: Math.min(definition.config.SHUTDOWN_GRACE_MS, 5_000),
+        },
+      },
+      { inheritAppConfig: true },
+    );
+    await app.startAllMicroservices();
+  }
+  await app.listen(definition.config.PORT, "0.0.0.0");
+  logger.info(
+    { port: definition.config.PORT },
+    `${definition.service} listening`,
+  );
+}
+
+async function migrate(
+  definition: ServiceDefinition,
+  logger: ReturnType<typeof createLogger>,
+): Promise<void> {
+  const dataSource = new DataSource(
+    schemaDataSourceOptions({
+      url: definition.config.DATABASE_URL,
+      schema: definition.schema,
+      entities: [],
+      migrations: definition.migrations,
+      poolSize: 1,
+      applicationName: `${definition.service}-migrate`,
+    }),
+  );
+  await dataSource.initialize();
+  try {
+    const applied = await runMigrations(dataSource, definition.schema);
+    logger.info(
+      { schema: definition.schema, applied },
+      `migrations: ${applied.length} applied`,
+    );
+  } finally {
+    await dataSource.destroy();
+  }
+}

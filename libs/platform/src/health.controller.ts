@@ -1,0 +1,51 @@
+import { Controller, Get, Inject } from "@nestjs/common";
+import {
+  HealthCheck,
+  HealthCheckService,
+  TypeOrmHealthIndicator,
+  HealthIndicatorService,
+} from "@nestjs/terminus";
+import { DataSource } from "typeorm";
+import { NatsConnectionService } from "@cps/messaging";
+import { migrationsApplied } from "@cps/persistence";
+
+/** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS, schema up to date). */
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: TypeOrmHealthIndicator,
+    private readonly indicator: HealthIndicatorService,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly nats: NatsConnectionService,
+  ) {}
+
+  @Get("healthz")
+  alive() {
+    return { status: "ok" };
+  }
+
+  @Get("readyz")
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      () => this.db.pingCheck("postgres", { timeout: 2_000 }),
+      () => {
+        const check = this.indicator.check("nats");
+        return this.nats.isConnected()
+          ? check.up()
+          : check.down({ message: "not connected" });
+      },
+      async () => {
+        const check = this.indicator.check("migrations");
+        try {
+          return (await migrationsApplied(this.dataSource))
+            ? check.up()
+            : check.down({ message: "pending migrations" });
+        } catch (error) {
+          return check.down({ message: (error as Error).message });
+        }
+      },
+    ]);
+  }
+}

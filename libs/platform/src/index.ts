@@ -1,0 +1,2 @@
+export * from "./bootstrap.js";
+export * from "./platform.module.js";

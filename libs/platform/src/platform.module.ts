@@ -1,0 +1,84 @@
+import { Global, Module, type DynamicModule } from "@nestjs/common";
+import { APP_INTERCEPTOR } from "@nestjs/core";
+import { TerminusModule } from "@nestjs/terminus";
+import { TypeOrmModule } from "@nestjs/typeorm";
+import { LoggerModule } from "nestjs-pino";
+import { type ServiceEnv } from "@cps/config";
+import { MessagingModule, type EventHandlerDefinition } from "@cps/messaging";
+import { createLogger, redactUrl, ServiceMetrics } from "@cps/observability";
+import {
+  schemaDataSourceOptions,
+  type SchemaDataSourceOptions,
+} from "@cps/persistence";
+import { HealthController } from "./health.controller.js";
+import { HttpMetricsInterceptor } from "./http-metrics.interceptor.js";
+import { MetricsController } from "./metrics.controller.js";
+
+export interface PlatformModuleOptions {
+  service: string;
+  schema: string;
+  config: ServiceEnv;
+  entities: SchemaDataSourceOptions["entities"];
+  migrations: SchemaDataSourceOptions["migrations"];
+  producesEvents?: boolean;
+  eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
+}
+
+/** What every service has: config, logs, metrics, health, its Postgres schema, NATS. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const { config, service, schema } = options;
+    const metrics = new ServiceMetrics(service);
+    return {
+      module: PlatformModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger: createLogger(service, config.LOG_LEVEL),
+            autoLogging: {
+              ignore: (req) =>
+                /^\/(healthz|readyz|metrics)/.test(req.url ?? ""),
+            },
+            serializers: {
+              req: (req: { method: string; url: string; id: unknown }) => ({
+                id: req.id,
+                method: req.method,
+                url: redactUrl(req.url),
+              }),
+            },
+          },
+        }),
+        TerminusModule.forRoot({ logger: false }),
+        TypeOrmModule.forRoot(
+          schemaDataSourceOptions({
+            url: config.DATABASE_URL,
+            schema,
+            entities: options.entities,
+            migrations: options.migrations,
+            poolSize: config.DATABASE_POOL_SIZE,
+            applicationName: service,
+          }),
+        ),
+        MessagingModule.forRoot({
+          options: {
+            service,
+            schema,
+            natsUrl: config.NATS_URL,
+            stream: config.EVENTS_STREAM,
+            requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+          },
+          producesEvents: options.producesEvents,
+          eventHandlers: options.eventHandlers,
+        }),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: ServiceMetrics, useValue: metrics },
+        { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+      ],
+      exports: [ServiceMetrics],
+    };
+  }
+}
