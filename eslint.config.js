@@ -1,25 +1,17 @@
-import js from "@eslint/js";
-import nx from "@nx/eslint-plugin";
-import prettier from "eslint-config-prettier";
-import tseslint from "typescript-eslint";
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      "dist/**",
-      "node_modules/**",
-      ".nx/**",
-      ".data/**",
-      "coverage/**",
-      "**/*.js",
-      "**/*.mjs",
-    ],
+    ignores: ['dist/**', 'node_modules/**', '.nx/**', '.data/**', 'coverage/**', '**/*.js', '**/*.mjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.ts"],
-    plugins: { "@nx": nx },
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
     languageOptions: {
       parserOptions: {
         projectService: true,
@@ -27,51 +19,37 @@ export default tseslint.config(
       },
     },
     rules: {
-      "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": "error",
-      "@typescript-eslint/switch-exhaustiveness-check": "error",
-      "@typescript-eslint/consistent-type-imports": [
-        "error",
-        { fixStyle: "inline-type-imports" },
-      ],
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
-      ],
-      "@nx/enforce-module-boundaries": [
-        "error",
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
         {
           allow: [],
           enforceBuildableLibDependency: false,
           depConstraints: [
             {
-              sourceTag: "type:app",
-              onlyDependOnLibsWithTags: [
-                "type:contracts",
-                "type:domain",
-                "type:infra",
-              ],
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:infra'],
             },
             {
-              sourceTag: "type:domain",
-              onlyDependOnLibsWithTags: ["type:domain"],
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain'],
             },
             {
-              sourceTag: "type:contracts",
-              onlyDependOnLibsWithTags: ["type:contracts"],
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:contracts'],
             },
             {
-              sourceTag: "type:infra",
-              onlyDependOnLibsWithTags: ["type:infra", "type:contracts"],
+              sourceTag: 'type:infra',
+              onlyDependOnLibsWithTags: ['type:infra', 'type:contracts'],
             },
-            { sourceTag: "type:testing", onlyDependOnLibsWithTags: ["*"] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
             {
-              sourceTag: "type:tool",
-              onlyDependOnLibsWithTags: [
-                "type:contracts",
-                "type:infra",
-                "type:domain",
-              ],
+              sourceTag: 'type:tool',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain'],
             },
           ],
         },
@@ -79,8 +57,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.spec.ts", "**/test/**/*.ts", "libs/testing/**/*.ts"],
-    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+    files: ['**/*.spec.ts', '**/test/**/*.ts', 'libs/testing/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   prettier,
 );

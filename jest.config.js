@@ -1,11 +1,11 @@
 // Unit specs sit next to the code; integration and e2e specs under apps/*/test and libs/*/test
 // run against the real Postgres and NATS (see libs/testing).
 const swc = [
-  "@swc/jest",
+  '@swc/jest',
   {
     jsc: {
-      target: "es2022",
-      parser: { syntax: "typescript", decorators: true },
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
       transform: {
         legacyDecorator: true,
         decoratorMetadata: true,
@@ -13,47 +13,33 @@ const swc = [
       },
       keepClassNames: true,
     },
-    module: { type: "es6" },
+    module: { type: 'es6' },
   },
 ];
 
-const libs = [
-  "config",
-  "contracts",
-  "domain",
-  "messaging",
-  "observability",
-  "persistence",
-  "platform",
-  "testing",
-];
+const libs = ['config', 'contracts', 'domain', 'messaging', 'observability', 'persistence', 'platform', 'testing'];
 
 const common = {
-  extensionsToTreatAsEsm: [".ts"],
-  transform: { "^.+\\.ts$": swc },
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    ...Object.fromEntries(
-      libs.map((lib) => [
-        `^@cps/${lib}$`,
-        `<rootDir>/libs/${lib}/src/index.ts`,
-      ]),
-    ),
-    "^(\\.{1,2}/.*)\\.js$": "$1",
+    ...Object.fromEntries(libs.map((lib) => [`^@cps/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`])),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testEnvironment: "node",
+  testEnvironment: 'node',
 };
 
 export default {
   projects: [
     {
       ...common,
-      displayName: "unit",
-      testMatch: ["<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts"],
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'],
     },
     {
       ...common,
-      displayName: "integration",
-      testMatch: ["<rootDir>/{apps,libs}/**/test/**/*.{int-spec,e2e-spec}.ts"],
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.{int-spec,e2e-spec}.ts'],
       testTimeout: 120_000,
       maxWorkers: 1,
     },

@@ -1,53 +1,42 @@
 // Compiles every TypeScript source of apps/, libs/ and tools/ to dist/ with swc: decorators with metadata
 // (Nest DI), ESM output, and the @cps/* path aliases rewritten to relative imports.
-import { readdir, mkdir, writeFile, readFile } from "node:fs/promises";
-import { join, dirname, relative, resolve } from "node:path";
-import { transformFile } from "@swc/core";
+import { readdir, mkdir, writeFile, readFile } from 'node:fs/promises';
+import { join, dirname, relative, resolve } from 'node:path';
+import { transformFile } from '@swc/core';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const out = join(root, "dist");
-const { compilerOptions } = JSON.parse(
-  await readFile(join(root, "tsconfig.base.json"), "utf8"),
-);
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const out = join(root, 'dist');
+const { compilerOptions } = JSON.parse(await readFile(join(root, 'tsconfig.base.json'), 'utf8'));
 
 async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && entry.name !== "test")
-        yield* sources(path);
-    } else if (
-      /\.ts$/.test(entry.name) &&
-      !/\.(spec|int-spec|e2e-spec|d)\.ts$/.test(entry.name)
-    ) {
+      if (entry.name !== 'node_modules' && entry.name !== 'test') yield* sources(path);
+    } else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec|d)\.ts$/.test(entry.name)) {
       yield path;
     }
   }
 }
 
-const aliases = Object.entries(compilerOptions.paths).map(
-  ([name, [target]]) => [name, join(root, target)],
-);
+const aliases = Object.entries(compilerOptions.paths).map(([name, [target]]) => [name, join(root, target)]);
 
 function rewrite(code, file) {
-  return code.replace(
-    /(from\s+|import\s*\(\s*)(['"])(@cps\/[a-z-]+)\2/g,
-    (match, lead, quote, spec) => {
-      const hit = aliases.find(([name]) => name === spec);
-      if (!hit) return match;
-      let rel = relative(dirname(file), hit[1]).replace(/\.ts$/, ".js");
-      if (!rel.startsWith(".")) rel = `./${rel}`;
-      return `${lead}${quote}${rel}${quote}`;
-    },
-  );
+  return code.replace(/(from\s+|import\s*\(\s*)(['"])(@cps\/[a-z-]+)\2/g, (match, lead, quote, spec) => {
+    const hit = aliases.find(([name]) => name === spec);
+    if (!hit) return match;
+    let rel = relative(dirname(file), hit[1]).replace(/\.ts$/, '.js');
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    return `${lead}${quote}${rel}${quote}`;
+  });
 }
 
 const options = {
   sourceMaps: true,
-  module: { type: "es6" },
+  module: { type: 'es6' },
   jsc: {
-    target: "es2022",
-    parser: { syntax: "typescript", decorators: true },
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
     transform: {
       legacyDecorator: true,
       decoratorMetadata: true,
@@ -59,7 +48,7 @@ const options = {
 
 let count = 0;
 const jobs = [];
-for (const top of ["apps", "libs", "tools"]) {
+for (const top of ['apps', 'libs', 'tools']) {
   for await (const file of sources(join(root, top))) {
     jobs.push(
       (async () => {
@@ -67,12 +56,9 @@ for (const top of ["apps", "libs", "tools"]) {
           ...options,
           filename: file,
         });
-        const target = join(out, relative(root, file)).replace(/\.ts$/, ".js");
+        const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
         await mkdir(dirname(target), { recursive: true });
-        await writeFile(
-          target,
-          `${rewrite(code, file)}\n//# sourceMappingURL=${target.split("/").pop()}.map`,
-        );
+        await writeFile(target, `${rewrite(code, file)}\n//# sourceMappingURL=${target.split('/').pop()}.map`);
         if (map) await writeFile(`${target}.map`, map);
         count += 1;
       })(),

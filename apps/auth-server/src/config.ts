@@ -1,4 +1,4 @@
-import { loadConfig, withPort } from "@cps/config";
+import { loadConfig, withPort } from '@cps/config';
 
 export const configSchema = withPort(3001);
 export const config = loadConfig(configSchema);

@@ -1,11 +1,11 @@
-import { runService } from "@cps/platform";
-import { AppModule } from "./app.module.js";
-import { config } from "./config.js";
-import { migrations } from "./migrations/index.js";
+import { runService } from '@cps/platform';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+import { migrations } from './migrations/index.js';
 
 await runService({
-  service: "auth-server",
-  schema: "auth",
+  service: 'auth-server',
+  schema: 'auth',
   config,
   module: AppModule,
   migrations,

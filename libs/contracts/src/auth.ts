@@ -1,13 +1,13 @@
-import { z } from "zod";
-import { defineEvent, defineRpc } from "./contract.js";
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './contract.js';
 
-const SERVICE = "auth-server";
+const SERVICE = 'auth-server';
 
 export const verifyApiKey = defineRpc(
   SERVICE,
-  "auth.verify-api-key.v1",
+  'auth.verify-api-key.v1',
   z.object({ apiKey: z.string().min(1).max(256) }),
-  z.discriminatedUnion("valid", [
+  z.discriminatedUnion('valid', [
     z.object({
       valid: z.literal(true),
       keyId: z.string(),
@@ -20,14 +20,14 @@ export const verifyApiKey = defineRpc(
 
 export const createTeam = defineRpc(
   SERVICE,
-  "auth.create-team.v1",
+  'auth.create-team.v1',
   z.object({ name: z.string().trim().min(1).max(200) }),
   z.object({ team_id: z.string() }),
 );
 
 export const createApiKey = defineRpc(
   SERVICE,
-  "auth.create-api-key.v1",
+  'auth.create-api-key.v1',
   z.object({
     teamId: z.string().min(1),
     name: z.string().trim().min(1).max(200),
@@ -37,14 +37,14 @@ export const createApiKey = defineRpc(
 
 export const revokeApiKey = defineRpc(
   SERVICE,
-  "auth.revoke-api-key.v1",
+  'auth.revoke-api-key.v1',
   z.object({ keyId: z.string().min(1) }),
   z.object({ key_id: z.string(), revoked_at: z.iso.datetime() }),
 );
 
 export const createUser = defineRpc(
   SERVICE,
-  "auth.create-user.v1",
+  'auth.create-user.v1',
   z.object({
     email: z.email().max(254),
     password: z.string().min(8).max(256),
@@ -54,6 +54,6 @@ export const createUser = defineRpc(
 );
 
 export const apiKeyRevoked = defineEvent(
-  "auth.api-key.revoked.v1",
+  'auth.api-key.revoked.v1',
   z.object({ keyId: z.string(), teamId: z.string() }),
 );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from 'zod';
 
 /** A request/reply message over core NATS: `<service>.<verb-noun>.v1`. */
 export interface RpcContract<Req extends z.ZodType, Res extends z.ZodType> {
@@ -18,10 +18,8 @@ export function defineRpc<Req extends z.ZodType, Res extends z.ZodType>(
   return { service, subject, request, response };
 }
 
-export type RpcRequest<C> =
-  C extends RpcContract<infer Req, z.ZodType> ? z.input<Req> : never;
-export type RpcResponse<C> =
-  C extends RpcContract<z.ZodType, infer Res> ? z.output<Res> : never;
+export type RpcRequest<C> = C extends RpcContract<infer Req, z.ZodType> ? z.input<Req> : never;
+export type RpcResponse<C> = C extends RpcContract<z.ZodType, infer Res> ? z.output<Res> : never;
 
 /** A domain event over JetStream: `<context>.<entity>.<past-verb>.v1`. */
 export interface EventContract<D extends z.ZodType> {
@@ -29,15 +27,11 @@ export interface EventContract<D extends z.ZodType> {
   readonly data: D;
 }
 
-export function defineEvent<D extends z.ZodType>(
-  subject: string,
-  data: D,
-): EventContract<D> {
+export function defineEvent<D extends z.ZodType>(subject: string, data: D): EventContract<D> {
   return { subject, data };
 }
 
-export type EventData<C> =
-  C extends EventContract<infer D> ? z.output<D> : never;
+export type EventData<C> = C extends EventContract<infer D> ? z.output<D> : never;
 
 export const envelopeSchema = z.object({
   id: z.string().min(1),
@@ -48,19 +42,10 @@ export const envelopeSchema = z.object({
   data: z.unknown(),
 });
 
-export type Envelope<D = unknown> = Omit<
-  z.infer<typeof envelopeSchema>,
-  "data"
-> & { data: D };
+export type Envelope<D = unknown> = Omit<z.infer<typeof envelopeSchema>, 'data'> & { data: D };
 
 /** Contexts that publish domain events; the JetStream stream captures `<context>.*.*.*` for each. */
-export const EVENT_CONTEXTS = [
-  "auth",
-  "sync",
-  "matching",
-  "events",
-  "storefront",
-] as const;
+export const EVENT_CONTEXTS = ['auth', 'sync', 'matching', 'events', 'storefront'] as const;
 
 /** Error body a service replies with when a request is understood but refused (404, 409, 422...). */
 export const rpcErrorSchema = z.object({

@@ -1,12 +1,12 @@
-import { z } from "zod";
-import { defineRpc } from "./contract.js";
-import { webhookEventTypeSchema, webhookSchema } from "./resources.js";
+import { z } from 'zod';
+import { defineRpc } from './contract.js';
+import { webhookEventTypeSchema, webhookSchema } from './resources.js';
 
-const SERVICE = "events-service";
+const SERVICE = 'events-service';
 
 export const createWebhook = defineRpc(
   SERVICE,
-  "events.create-webhook.v1",
+  'events.create-webhook.v1',
   z.object({
     teamId: z.string(),
     name: z.string().max(200).optional(),
@@ -20,7 +20,7 @@ export const createWebhook = defineRpc(
 
 export const listWebhooks = defineRpc(
   SERVICE,
-  "events.list-webhooks.v1",
+  'events.list-webhooks.v1',
   z.object({ teamId: z.string() }),
   z.object({ webhooks: z.array(webhookSchema) }),
 );

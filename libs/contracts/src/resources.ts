@@ -1,22 +1,14 @@
-import { z } from "zod";
+import { z } from 'zod';
 
 // Public resource shapes (snake_case, as the REST API and webhooks show them). Never rename a field.
 
-export const connectionStatusSchema = z.enum([
-  "initialized",
-  "active",
-  "unauthenticated",
-  "disconnected",
-]);
-export const internalConnectionStatusSchema = z.enum([
-  ...connectionStatusSchema.options,
-  "revoked",
-]);
+export const connectionStatusSchema = z.enum(['initialized', 'active', 'unauthenticated', 'disconnected']);
+export const internalConnectionStatusSchema = z.enum([...connectionStatusSchema.options, 'revoked']);
 
 export const tagsSchema = z
   .record(z.string().min(1).max(64), z.string().max(256))
   .refine((tags) => Object.keys(tags).length <= 10, {
-    message: "at most 10 tags",
+    message: 'at most 10 tags',
   });
 
 export const connectionSchema = z.object({
@@ -54,7 +46,7 @@ export const purchaseItemSchema = z.object({
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
-export const purchaseTypeSchema = z.enum(["online", "in_store"]);
+export const purchaseTypeSchema = z.enum(['online', 'in_store']);
 
 export const purchaseDetailSchema = z.object({
   purchase_id: z.string(),
@@ -75,12 +67,8 @@ export const purchaseDetailSchema = z.object({
 });
 export type PurchaseDetail = z.infer<typeof purchaseDetailSchema>;
 
-export const retailerStatusSchema = z.enum(["active", "limited", "inactive"]);
-export const linkVisibilitySchema = z.enum([
-  "everyone",
-  "restricted",
-  "hidden",
-]);
+export const retailerStatusSchema = z.enum(['active', 'limited', 'inactive']);
+export const linkVisibilitySchema = z.enum(['everyone', 'restricted', 'hidden']);
 export const linkAudienceSchema = z.object({
   allowed_emails: z.array(z.string()),
   allowed_domains: z.array(z.string()),
@@ -99,9 +87,9 @@ export const teamRetailerSchema = z.object({
 export type TeamRetailer = z.infer<typeof teamRetailerSchema>;
 
 export const webhookEventTypeSchema = z.enum([
-  "connection.activated",
-  "purchase.created",
-  "connection.unauthenticated",
+  'connection.activated',
+  'purchase.created',
+  'connection.unauthenticated',
 ]);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
@@ -118,8 +106,8 @@ export type Webhook = z.infer<typeof webhookSchema>;
 
 /** Who caused a change; becomes `event_source` / `source_id_*` in activity entries. */
 export const actorSchema = z.object({
-  source: z.enum(["API", "Dashboard", "Retailer", "System", "Consumer"]),
-  idType: z.enum(["dashboard_user", "client_api_key"]).nullable(),
+  source: z.enum(['API', 'Dashboard', 'Retailer', 'System', 'Consumer']),
+  idType: z.enum(['dashboard_user', 'client_api_key']).nullable(),
   idName: z.string().nullable(),
 });
 export type Actor = z.infer<typeof actorSchema>;

@@ -1,24 +1,19 @@
-import { z } from "zod";
-import { defineEvent, defineRpc } from "./contract.js";
-import {
-  actorSchema,
-  connectionSchema,
-  purchaseDetailSchema,
-  teamRetailerSchema,
-} from "./resources.js";
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './contract.js';
+import { actorSchema, connectionSchema, purchaseDetailSchema, teamRetailerSchema } from './resources.js';
 
-const SERVICE = "sync-service";
+const SERVICE = 'sync-service';
 
 export const listRetailers = defineRpc(
   SERVICE,
-  "sync.list-retailers.v1",
-  z.object({ teamId: z.string(), include: z.enum(["enabled", "all"]) }),
+  'sync.list-retailers.v1',
+  z.object({ teamId: z.string(), include: z.enum(['enabled', 'all']) }),
   z.object({ retailers: z.array(teamRetailerSchema) }),
 );
 
 export const updateRetailer = defineRpc(
   SERVICE,
-  "sync.update-retailer.v1",
+  'sync.update-retailer.v1',
   z.object({
     teamId: z.string(),
     retailerId: z.string(),
@@ -29,7 +24,7 @@ export const updateRetailer = defineRpc(
 
 export const createSimulatedConnection = defineRpc(
   SERVICE,
-  "sync.create-simulated-connection.v1",
+  'sync.create-simulated-connection.v1',
   z.object({
     teamId: z.string(),
     actor: actorSchema,
@@ -44,17 +39,17 @@ export const createSimulatedConnection = defineRpc(
 
 export const createSimulatedPurchase = defineRpc(
   SERVICE,
-  "sync.create-simulated-purchase.v1",
+  'sync.create-simulated-purchase.v1',
   z.object({ teamId: z.string(), connectionId: z.string() }),
   purchaseDetailSchema,
 );
 
 export const connectionActivated = defineEvent(
-  "sync.connection.activated.v1",
+  'sync.connection.activated.v1',
   z.object({ connection: connectionSchema, firstActivation: z.boolean() }),
 );
 
 export const purchaseCollected = defineEvent(
-  "sync.purchase.collected.v1",
+  'sync.purchase.collected.v1',
   z.object({ purchase: purchaseDetailSchema }),
 );

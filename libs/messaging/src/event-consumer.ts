@@ -1,40 +1,25 @@
-import { type EntityManager } from "typeorm";
-import { type z } from "zod";
-import {
-  type Envelope,
-  type EventContract,
-  type EventData,
-} from "@cps/contracts";
+import { type EntityManager } from 'typeorm';
+import { type z } from 'zod';
+import { type Envelope, type EventContract, type EventData } from '@cps/contracts';
 
 /** A durable JetStream consumer of this service: which events it takes and what it does with each. */
-export interface EventHandlerDefinition<
-  C extends EventContract<z.ZodType> = EventContract<z.ZodType>,
-> {
+export interface EventHandlerDefinition<C extends EventContract<z.ZodType> = EventContract<z.ZodType>> {
   /** Durable name suffix; the consumer is `<service>-<name>`. Never rename: it holds the position. */
   name: string;
   event: C;
   /** Runs inside the inbox transaction: write effects (and outbox events) with `manager` only. */
-  handle(
-    envelope: Envelope<EventData<C>>,
-    manager: EntityManager,
-  ): Promise<void>;
+  handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void>;
 }
 
-export const EVENT_HANDLERS = Symbol("EVENT_HANDLERS");
+export const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');
 
 /** Thrown by a handler for a message that can never succeed: it goes straight to dead letters. */
 export class PermanentEventError extends Error {}
 
 /** Redelivery delays after a failed attempt (attempt 1 failed -> wait BACKOFF[0], ...). */
-export const REDELIVERY_BACKOFF_MS = [
-  1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000,
-];
+export const REDELIVERY_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 export const MAX_DELIVERIES = REDELIVERY_BACKOFF_MS.length + 1;
 
 export function redeliveryDelay(deliveryCount: number): number {
-  return (
-    REDELIVERY_BACKOFF_MS[
-      Math.min(deliveryCount, REDELIVERY_BACKOFF_MS.length) - 1
-    ] ?? 1_000
-  );
+  return REDELIVERY_BACKOFF_MS[Math.min(deliveryCount, REDELIVERY_BACKOFF_MS.length) - 1] ?? 1_000;
 }

@@ -5,27 +5,21 @@ import {
   Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
-} from "@nestjs/common";
-import {
-  AckPolicy,
-  DeliverPolicy,
-  JetStreamApiError,
-  type ConsumerMessages,
-  type JsMsg,
-} from "@nats-io/jetstream";
-import { nanos } from "@nats-io/transport-node";
-import { DataSource } from "typeorm";
-import { envelopeSchema } from "@cps/contracts";
-import { ServiceMetrics } from "@cps/observability";
+} from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { DataSource } from 'typeorm';
+import { envelopeSchema } from '@cps/contracts';
+import { ServiceMetrics } from '@cps/observability';
 import {
   EVENT_HANDLERS,
   MAX_DELIVERIES,
   PermanentEventError,
   redeliveryDelay,
   type EventHandlerDefinition,
-} from "./event-consumer.js";
-import { NatsConnectionService } from "./nats-connection.service.js";
-import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+} from './event-consumer.js';
+import { NatsConnectionService } from './nats-connection.service.js';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 const CONCURRENCY = 16;
 
@@ -35,10 +29,8 @@ const CONCURRENCY = 16;
  * Failures are nak'ed with backoff; after MAX_DELIVERIES the message is dead-lettered (row + log).
  */
 @Injectable()
-export class InboxConsumerService
-  implements OnApplicationBootstrap, BeforeApplicationShutdown
-{
-  private readonly logger = new Logger("InboxConsumer");
+export class InboxConsumerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('InboxConsumer');
   private readonly subscriptions = new Set<ConsumerMessages>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly loops: Promise<void>[] = [];
@@ -64,8 +56,7 @@ export class InboxConsumerService
 
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
-    for (const messages of this.subscriptions)
-      await messages.close().catch(() => undefined);
+    for (const messages of this.subscriptions) await messages.close().catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
     await Promise.allSettled(this.loops);
   }
@@ -85,18 +76,10 @@ export class InboxConsumerService
       max_ack_pending: 1_000,
     };
     try {
-      await this.nats.jsm.consumers.info(
-        this.options.stream,
-        config.durable_name,
-      );
-      await this.nats.jsm.consumers.update(
-        this.options.stream,
-        config.durable_name,
-        config,
-      );
+      await this.nats.jsm.consumers.info(this.options.stream, config.durable_name);
+      await this.nats.jsm.consumers.update(this.options.stream, config.durable_name, config);
     } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404)
-        throw error;
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
       await this.nats.jsm.consumers.add(this.options.stream, config);
     }
   }
@@ -105,21 +88,15 @@ export class InboxConsumerService
   private async consumeForever(handler: EventHandlerDefinition): Promise<void> {
     while (this.running) {
       try {
-        const consumer = await this.nats.js.consumers.get(
-          this.options.stream,
-          this.durable(handler),
-        );
+        const consumer = await this.nats.js.consumers.get(this.options.stream, this.durable(handler));
         const messages = await consumer.consume({
           max_messages: CONCURRENCY * 2,
         });
         this.subscriptions.add(messages);
         try {
           for await (const message of messages) {
-            while (this.inFlight.size >= CONCURRENCY)
-              await Promise.race(this.inFlight);
-            const work = this.handle(handler, message).finally(() =>
-              this.inFlight.delete(work),
-            );
+            while (this.inFlight.size >= CONCURRENCY) await Promise.race(this.inFlight);
+            const work = this.handle(handler, message).finally(() => this.inFlight.delete(work));
             this.inFlight.add(work);
           }
         } finally {
@@ -127,22 +104,17 @@ export class InboxConsumerService
         }
       } catch (error) {
         if (!this.running) break;
-        this.logger.warn(
-          `consumer ${this.durable(handler)} interrupted: ${(error as Error).message}; restarting`,
-        );
+        this.logger.warn(`consumer ${this.durable(handler)} interrupted: ${(error as Error).message}; restarting`);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         await this.ensureConsumer(handler).catch(() => undefined);
       }
     }
   }
 
-  private async handle(
-    handler: EventHandlerDefinition,
-    message: JsMsg,
-  ): Promise<void> {
+  private async handle(handler: EventHandlerDefinition, message: JsMsg): Promise<void> {
     const consumer = this.durable(handler);
     try {
-      await this.metrics.observeMessage("event", message.subject, async () => {
+      await this.metrics.observeMessage('event', message.subject, async () => {
         const envelope = this.parse(handler, message);
         await this.dataSource.transaction(async (manager) => {
           const fresh: unknown[] = await manager.query(
@@ -160,7 +132,7 @@ export class InboxConsumerService
       const deliveries = message.info.deliveryCount;
       if (permanent || deliveries >= MAX_DELIVERIES) {
         await this.deadLetter(consumer, message, error as Error, deliveries);
-        message.term(permanent ? "permanent failure" : "max deliveries");
+        message.term(permanent ? 'permanent failure' : 'max deliveries');
       } else {
         this.logger.warn(
           `${consumer}: ${message.subject} failed (delivery ${deliveries}): ${(error as Error).message}`,
@@ -175,26 +147,17 @@ export class InboxConsumerService
     try {
       raw = message.json();
     } catch {
-      throw new PermanentEventError("message is not JSON");
+      throw new PermanentEventError('message is not JSON');
     }
     const envelope = envelopeSchema.safeParse(raw);
-    if (!envelope.success)
-      throw new PermanentEventError(`bad envelope: ${envelope.error.message}`);
+    if (!envelope.success) throw new PermanentEventError(`bad envelope: ${envelope.error.message}`);
     const data = handler.event.data.safeParse(envelope.data.data);
-    if (!data.success)
-      throw new PermanentEventError(
-        `bad ${handler.event.subject} data: ${data.error.message}`,
-      );
+    if (!data.success) throw new PermanentEventError(`bad ${handler.event.subject} data: ${data.error.message}`);
     return { ...envelope.data, data: data.data };
   }
 
-  private async deadLetter(
-    consumer: string,
-    message: JsMsg,
-    error: Error,
-    deliveries: number,
-  ): Promise<void> {
-    const messageId = message.headers?.get("Nats-Msg-Id") || null;
+  private async deadLetter(consumer: string, message: JsMsg, error: Error, deliveries: number): Promise<void> {
+    const messageId = message.headers?.get('Nats-Msg-Id') || null;
     this.logger.error(
       `dead letter: consumer=${consumer} subject=${message.subject} message_id=${messageId} deliveries=${deliveries} error=${error.message}`,
     );
@@ -202,17 +165,8 @@ export class InboxConsumerService
       .query(
         `INSERT INTO "${this.options.schema}".dead_letters (consumer, message_id, subject, payload, error, deliveries)
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          consumer,
-          messageId,
-          message.subject,
-          message.string(),
-          error.message,
-          deliveries,
-        ],
+        [consumer, messageId, message.subject, message.string(), error.message, deliveries],
       )
-      .catch((dbError: Error) =>
-        this.logger.error(`could not record dead letter: ${dbError.message}`),
-      );
+      .catch((dbError: Error) => this.logger.error(`could not record dead letter: ${dbError.message}`));
   }
 }

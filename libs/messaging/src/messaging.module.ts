@@ -1,19 +1,11 @@
-import {
-  Global,
-  Module,
-  type DynamicModule,
-  type Provider,
-} from "@nestjs/common";
-import {
-  EVENT_HANDLERS,
-  type EventHandlerDefinition,
-} from "./event-consumer.js";
-import { InboxConsumerService } from "./inbox-consumer.service.js";
-import { NatsConnectionService } from "./nats-connection.service.js";
-import { OutboxRelayService } from "./outbox-relay.service.js";
-import { RpcClient } from "./rpc-client.service.js";
-import { ensureEventStream } from "./stream.js";
-import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { EVENT_HANDLERS, type EventHandlerDefinition } from './event-consumer.js';
+import { InboxConsumerService } from './inbox-consumer.service.js';
+import { NatsConnectionService } from './nats-connection.service.js';
+import { OutboxRelayService } from './outbox-relay.service.js';
+import { RpcClient } from './rpc-client.service.js';
+import { ensureEventStream } from './stream.js';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 export interface MessagingModuleOptions {
   options: MessagingOptions;
@@ -26,11 +18,7 @@ export interface MessagingModuleOptions {
 @Global()
 @Module({})
 export class MessagingModule {
-  static forRoot({
-    options,
-    producesEvents = false,
-    eventHandlers = [],
-  }: MessagingModuleOptions): DynamicModule {
+  static forRoot({ options, producesEvents = false, eventHandlers = [] }: MessagingModuleOptions): DynamicModule {
     const providers: Provider[] = [
       { provide: MESSAGING_OPTIONS, useValue: options },
       {

@@ -1,17 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-} from "@nestjs/common";
-import {
-  jetstream,
-  jetstreamManager,
-  type JetStreamClient,
-  type JetStreamManager,
-} from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /**
  * The process's one NATS connection (JetStream, rpc client, broadcast subscriptions). It reconnects
@@ -19,20 +9,18 @@ import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
  */
 @Injectable()
 export class NatsConnectionService implements OnApplicationShutdown {
-  private readonly logger = new Logger("Nats");
+  private readonly logger = new Logger('Nats');
   private connection?: NatsConnection;
   private manager?: JetStreamManager;
   private connected = false;
 
-  constructor(
-    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
-  ) {}
+  constructor(@Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions) {}
 
   /** Connects (waiting for a first connection as long as it takes); called once at module init. */
   async connect(): Promise<void> {
     if (this.connection) return;
     this.connection = await connect({
-      servers: this.options.natsUrl.split(","),
+      servers: this.options.natsUrl.split(','),
       name: this.options.service,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
@@ -46,18 +34,18 @@ export class NatsConnectionService implements OnApplicationShutdown {
 
   private async watchStatus(connection: NatsConnection): Promise<void> {
     for await (const status of connection.status()) {
-      if (status.type === "disconnect") {
+      if (status.type === 'disconnect') {
         this.connected = false;
-        this.logger.warn("disconnected from NATS; reconnecting");
-      } else if (status.type === "reconnect") {
+        this.logger.warn('disconnected from NATS; reconnecting');
+      } else if (status.type === 'reconnect') {
         this.connected = true;
-        this.logger.log("reconnected to NATS");
+        this.logger.log('reconnected to NATS');
       }
     }
   }
 
   get nc(): NatsConnection {
-    if (!this.connection) throw new Error("NATS is not connected yet");
+    if (!this.connection) throw new Error('NATS is not connected yet');
     return this.connection;
   }
 
@@ -66,7 +54,7 @@ export class NatsConnectionService implements OnApplicationShutdown {
   }
 
   get jsm(): JetStreamManager {
-    if (!this.manager) throw new Error("NATS is not connected yet");
+    if (!this.manager) throw new Error('NATS is not connected yet');
     return this.manager;
   }
 

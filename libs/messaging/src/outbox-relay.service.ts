@@ -4,17 +4,17 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
-} from "@nestjs/common";
-import { Client } from "pg";
-import { DataSource } from "typeorm";
-import { ServiceMetrics } from "@cps/observability";
-import { NatsConnectionService } from "./nats-connection.service.js";
-import { outboxChannel } from "./outbox.js";
-import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+} from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { ServiceMetrics } from '@cps/observability';
+import { NatsConnectionService } from './nats-connection.service.js';
+import { outboxChannel } from './outbox.js';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 const BATCH = 200;
 const IDLE_POLL_MS = 1_000;
-const RETENTION = "1 day";
+const RETENTION = '1 day';
 
 interface OutboxRow {
   id: string;
@@ -29,10 +29,8 @@ interface OutboxRow {
  * A NATS outage leaves rows in place; they go out when NATS is back.
  */
 @Injectable()
-export class OutboxRelayService
-  implements OnApplicationBootstrap, BeforeApplicationShutdown
-{
-  private readonly logger = new Logger("OutboxRelay");
+export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
@@ -67,14 +65,12 @@ export class OutboxRelayService
         connectionString: url,
         application_name: `${this.options.schema}-outbox-listen`,
       });
-      this.listener.on("error", () => undefined);
-      this.listener.on("notification", () => this.wake?.());
+      this.listener.on('error', () => undefined);
+      this.listener.on('notification', () => this.wake?.());
       await this.listener.connect();
       await this.listener.query(`LISTEN ${outboxChannel(this.options.schema)}`);
     } catch (error) {
-      this.logger.warn(
-        `outbox LISTEN unavailable, polling only: ${(error as Error).message}`,
-      );
+      this.logger.warn(`outbox LISTEN unavailable, polling only: ${(error as Error).message}`);
     }
   }
 
@@ -89,15 +85,10 @@ export class OutboxRelayService
       } catch (error) {
         failures += 1;
         if (failures === 1 || failures % 30 === 0) {
-          this.logger.warn(
-            `outbox publish failed (${failures}x), will retry: ${(error as Error).message}`,
-          );
+          this.logger.warn(`outbox publish failed (${failures}x), will retry: ${(error as Error).message}`);
         }
       }
-      if (published < BATCH)
-        await this.sleep(
-          failures ? Math.min(500 * failures, 5_000) : IDLE_POLL_MS,
-        );
+      if (published < BATCH) await this.sleep(failures ? Math.min(500 * failures, 5_000) : IDLE_POLL_MS);
     }
   }
 
@@ -119,22 +110,16 @@ export class OutboxRelayService
           }),
         ),
       );
-      const done = rows.filter(
-        (_, index) => results[index]?.status === "fulfilled",
-      );
+      const done = rows.filter((_, index) => results[index]?.status === 'fulfilled');
       if (done.length > 0) {
-        await manager.query(
-          `UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`,
-          [done.map((row) => row.id)],
-        );
+        await manager.query(`UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [
+          done.map((row) => row.id),
+        ]);
         const now = Date.now();
-        for (const row of done)
-          this.metrics.outboxLag.observe(
-            (now - new Date(row.created_at).getTime()) / 1000,
-          );
+        for (const row of done) this.metrics.outboxLag.observe((now - new Date(row.created_at).getTime()) / 1000);
         this.metrics.outboxPublished.inc(done.length);
       }
-      const failed = results.find((result) => result.status === "rejected");
+      const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw (failed as PromiseRejectedResult).reason;
       return done.length;
     });

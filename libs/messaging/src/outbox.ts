@@ -1,11 +1,7 @@
-import { type EntityManager } from "typeorm";
-import { type z } from "zod";
-import { ulid } from "ulid";
-import {
-  type Envelope,
-  type EventContract,
-  type EventData,
-} from "@cps/contracts";
+import { type EntityManager } from 'typeorm';
+import { type z } from 'zod';
+import { ulid } from 'ulid';
+import { type Envelope, type EventContract, type EventData } from '@cps/contracts';
 
 export interface EventMeta {
   teamId?: string;
@@ -33,10 +29,11 @@ export async function recordEvent<C extends EventContract<z.ZodType>>(
     ...(meta.teamId ? { teamId: meta.teamId } : {}),
     data: contract.data.parse(data) as EventData<C>,
   };
-  await manager.query(
-    `INSERT INTO "${schema}".outbox (id, subject, envelope) VALUES ($1, $2, $3)`,
-    [id, contract.subject, envelope],
-  );
+  await manager.query(`INSERT INTO "${schema}".outbox (id, subject, envelope) VALUES ($1, $2, $3)`, [
+    id,
+    contract.subject,
+    envelope,
+  ]);
   // Delivered to listeners on commit only; wakes the relay without waiting for its next poll.
   await manager.query(`SELECT pg_notify($1, '')`, [outboxChannel(schema)]);
   return envelope;

@@ -5,18 +5,13 @@ import {
   InternalServerErrorException,
   Logger,
   ServiceUnavailableException,
-} from "@nestjs/common";
-import { errors as natsErrors } from "@nats-io/transport-node";
-import { randomUUID } from "node:crypto";
-import {
-  rpcErrorSchema,
-  type RpcContract,
-  type RpcRequest,
-  type RpcResponse,
-} from "@cps/contracts";
-import { type z } from "zod";
-import { NatsConnectionService } from "./nats-connection.service.js";
-import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
+} from '@nestjs/common';
+import { errors as natsErrors } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
+import { rpcErrorSchema, type RpcContract, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { type z } from 'zod';
+import { NatsConnectionService } from './nats-connection.service.js';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /**
  * Typed request/reply over core NATS, speaking the @nestjs/microservices wire format so the answering
@@ -26,7 +21,7 @@ import { MESSAGING_OPTIONS, type MessagingOptions } from "./tokens.js";
  */
 @Injectable()
 export class RpcClient {
-  private readonly logger = new Logger("RpcClient");
+  private readonly logger = new Logger('RpcClient');
 
   constructor(
     private readonly nats: NatsConnectionService,
@@ -51,10 +46,7 @@ export class RpcClient {
       });
       reply = message.json();
     } catch (error) {
-      const reason =
-        error instanceof natsErrors.NoRespondersError
-          ? "no responder"
-          : (error as Error).message;
+      const reason = error instanceof natsErrors.NoRespondersError ? 'no responder' : (error as Error).message;
       this.logger.warn(`${contract.subject}: ${reason}`);
       throw new ServiceUnavailableException({
         detail: `${contract.service} is unavailable; try again shortly`,
@@ -66,17 +58,13 @@ export class RpcClient {
         const { status, detail } = refusal.data;
         throw new HttpException({ detail }, status);
       }
-      this.logger.error(
-        `${contract.subject}: ${contract.service} failed: ${JSON.stringify(reply.err)}`,
-      );
-      throw new InternalServerErrorException({ detail: "internal error" });
+      this.logger.error(`${contract.subject}: ${contract.service} failed: ${JSON.stringify(reply.err)}`);
+      throw new InternalServerErrorException({ detail: 'internal error' });
     }
     const parsed = contract.response.safeParse(reply.response);
     if (!parsed.success) {
-      this.logger.error(
-        `${contract.subject}: reply breaks the contract: ${parsed.error.message}`,
-      );
-      throw new InternalServerErrorException({ detail: "internal error" });
+      this.logger.error(`${contract.subject}: reply breaks the contract: ${parsed.error.message}`);
+      throw new InternalServerErrorException({ detail: 'internal error' });
     }
     return parsed.data as RpcResponse<C>;
   }

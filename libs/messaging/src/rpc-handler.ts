@@ -6,12 +6,12 @@ import {
   type ExecutionContext,
   type NestInterceptor,
   type PipeTransform,
-} from "@nestjs/common";
-import { MessagePattern, Payload, RpcException } from "@nestjs/microservices";
-import { from, lastValueFrom, map, type Observable } from "rxjs";
-import { type RpcContract } from "@cps/contracts";
-import { ServiceMetrics } from "@cps/observability";
-import { type z } from "zod";
+} from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import { from, lastValueFrom, map, type Observable } from 'rxjs';
+import { type RpcContract } from '@cps/contracts';
+import { ServiceMetrics } from '@cps/observability';
+import { type z } from 'zod';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
 export class RpcRefusal extends RpcException {
@@ -25,33 +25,21 @@ class ContractPipe implements PipeTransform {
 
   transform(value: unknown): unknown {
     const result = this.schema.safeParse(value);
-    if (!result.success)
-      throw new RpcRefusal(
-        400,
-        `request breaks the contract: ${result.error.message}`,
-      );
+    if (!result.success) throw new RpcRefusal(400, `request breaks the contract: ${result.error.message}`);
     return result.data;
   }
 }
 
 /** The handler's parameter: the request, validated and defaulted by the contract's schema. */
-export const RpcPayload = (contract: RpcContract<z.ZodType, z.ZodType>) =>
-  Payload(new ContractPipe(contract.request));
+export const RpcPayload = (contract: RpcContract<z.ZodType, z.ZodType>) => Payload(new ContractPipe(contract.request));
 
 @Injectable()
 class RpcMetricsInterceptor implements NestInterceptor {
   constructor(private readonly metrics: ServiceMetrics) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const subject = context
-      .switchToRpc()
-      .getContext<{ getSubject(): string }>()
-      .getSubject();
-    return from(
-      this.metrics.observeMessage("rpc", subject, () =>
-        lastValueFrom(next.handle()),
-      ),
-    );
+    const subject = context.switchToRpc().getContext<{ getSubject(): string }>().getSubject();
+    return from(this.metrics.observeMessage('rpc', subject, () => lastValueFrom(next.handle())));
   }
 }
 
@@ -63,15 +51,10 @@ export function RpcHandler(contract: RpcContract<z.ZodType, z.ZodType>) {
         map((reply: unknown) => {
           const result = contract.response.safeParse(reply);
           if (!result.success)
-            throw new Error(
-              `${contract.subject} reply breaks the contract: ${result.error.message}`,
-            );
+            throw new Error(`${contract.subject} reply breaks the contract: ${result.error.message}`);
           return result.data;
         }),
       ),
   };
-  return applyDecorators(
-    MessagePattern(contract.subject),
-    UseInterceptors(RpcMetricsInterceptor, replyCheck),
-  );
+  return applyDecorators(MessagePattern(contract.subject), UseInterceptors(RpcMetricsInterceptor, replyCheck));
 }

@@ -4,15 +4,12 @@ import {
   StorageType,
   type JetStreamManager,
   type StreamConfig,
-} from "@nats-io/jetstream";
-import { nanos } from "@nats-io/transport-node";
-import { EVENT_CONTEXTS } from "@cps/contracts";
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { EVENT_CONTEXTS } from '@cps/contracts';
 
 /** Creates the domain-event stream or brings its configuration up to date. Safe to call from every process. */
-export async function ensureEventStream(
-  jsm: JetStreamManager,
-  name: string,
-): Promise<void> {
+export async function ensureEventStream(jsm: JetStreamManager, name: string): Promise<void> {
   const config: Partial<StreamConfig> & { name: string } = {
     name,
     // Events are `<context>.<entity>.<past-verb>.v1`: four tokens, so rpc subjects (three) never land here.
@@ -26,8 +23,7 @@ export async function ensureEventStream(
     await jsm.streams.info(name);
     await jsm.streams.update(name, config);
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.status !== 404)
-      throw error;
+    if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
     await jsm.streams.add(config).catch(async (addError: unknown) => {
       // Another process created it between our info() and add(): fine.
       if (!(addError instanceof JetStreamApiError)) throw addError;

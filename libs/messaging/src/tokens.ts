@@ -9,4 +9,4 @@ export interface MessagingOptions {
   requestTimeoutMs: number;
 }
 
-export const MESSAGING_OPTIONS = Symbol("MESSAGING_OPTIONS");
+export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

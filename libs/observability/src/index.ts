@@ -1,3 +1,3 @@
-export * from "./logger.js";
-export * from "./metrics.js";
-export * from "./redaction.js";
+export * from './logger.js';
+export * from './metrics.js';
+export * from './redaction.js';

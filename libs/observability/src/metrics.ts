@@ -1,53 +1,48 @@
-import {
-  Counter,
-  Histogram,
-  Registry,
-  collectDefaultMetrics,
-} from "prom-client";
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per process with the counters and histograms every service exposes at /metrics. */
 export class ServiceMetrics {
   readonly registry = new Registry();
 
   readonly httpRequests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests handled, by method, route and status code",
-    labelNames: ["method", "route", "status"] as const,
+    name: 'http_requests_total',
+    help: 'HTTP requests handled, by method, route and status code',
+    labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
 
   readonly httpDuration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "HTTP request latency",
-    labelNames: ["method", "route", "status"] as const,
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
 
   readonly messages = new Counter({
-    name: "messages_total",
-    help: "NATS messages handled (rpc requests and JetStream events), by subject and outcome",
-    labelNames: ["kind", "subject", "outcome"] as const,
+    name: 'messages_total',
+    help: 'NATS messages handled (rpc requests and JetStream events), by subject and outcome',
+    labelNames: ['kind', 'subject', 'outcome'] as const,
     registers: [this.registry],
   });
 
   readonly messageDuration = new Histogram({
-    name: "message_handling_duration_seconds",
-    help: "Time spent handling a NATS message",
-    labelNames: ["kind", "subject", "outcome"] as const,
+    name: 'message_handling_duration_seconds',
+    help: 'Time spent handling a NATS message',
+    labelNames: ['kind', 'subject', 'outcome'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
 
   readonly outboxPublished = new Counter({
-    name: "outbox_published_total",
-    help: "Domain events published from the outbox to JetStream",
+    name: 'outbox_published_total',
+    help: 'Domain events published from the outbox to JetStream',
     registers: [this.registry],
   });
 
   readonly outboxLag = new Histogram({
-    name: "outbox_publish_lag_seconds",
-    help: "Time from an event being written to the outbox to its publication",
+    name: 'outbox_publish_lag_seconds',
+    help: 'Time from an event being written to the outbox to its publication',
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [this.registry],
   });
@@ -58,20 +53,16 @@ export class ServiceMetrics {
   }
 
   /** Times a unit of message work and records its outcome. */
-  async observeMessage<T>(
-    kind: "rpc" | "event",
-    subject: string,
-    work: () => Promise<T>,
-  ): Promise<T> {
+  async observeMessage<T>(kind: 'rpc' | 'event', subject: string, work: () => Promise<T>): Promise<T> {
     const end = this.messageDuration.startTimer({ kind, subject });
     try {
       const result = await work();
-      end({ outcome: "ok" });
-      this.messages.inc({ kind, subject, outcome: "ok" });
+      end({ outcome: 'ok' });
+      this.messages.inc({ kind, subject, outcome: 'ok' });
       return result;
     } catch (error) {
-      end({ outcome: "error" });
-      this.messages.inc({ kind, subject, outcome: "error" });
+      end({ outcome: 'error' });
+      this.messages.inc({ kind, subject, outcome: 'error' });
       throw error;
     }
   }

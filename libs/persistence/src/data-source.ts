@@ -1,10 +1,5 @@
-import {
-  type DataSource,
-  type DataSourceOptions,
-  type EntitySchema,
-  type MixedList,
-} from "typeorm";
-import { SnakeNamingStrategy } from "./naming.strategy.js";
+import { type DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+import { SnakeNamingStrategy } from './naming.strategy.js';
 
 export interface SchemaDataSourceOptions {
   url: string;
@@ -18,17 +13,15 @@ export interface SchemaDataSourceOptions {
   applicationName?: string;
 }
 
-export function schemaDataSourceOptions(
-  options: SchemaDataSourceOptions,
-): DataSourceOptions {
+export function schemaDataSourceOptions(options: SchemaDataSourceOptions): DataSourceOptions {
   return {
-    type: "postgres",
+    type: 'postgres',
     url: options.url,
     schema: options.schema,
     entities: options.entities,
     migrations: options.migrations,
-    migrationsTableName: "migrations",
-    migrationsTransactionMode: "each",
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
     namingStrategy: new SnakeNamingStrategy(),
@@ -46,18 +39,13 @@ export function schemaDataSourceOptions(
  * Applies pending migrations of one schema. The schema is created first because TypeORM keeps its
  * migrations table inside it; the first migration of every service also creates it, idempotently.
  */
-export async function runMigrations(
-  dataSource: DataSource,
-  schema: string,
-): Promise<string[]> {
+export async function runMigrations(dataSource: DataSource, schema: string): Promise<string[]> {
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  const applied = await dataSource.runMigrations({ transaction: "each" });
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
   return applied.map((migration) => migration.name);
 }
 
 /** True when every migration the code knows has been applied. */
-export async function migrationsApplied(
-  dataSource: DataSource,
-): Promise<boolean> {
+export async function migrationsApplied(dataSource: DataSource): Promise<boolean> {
   return !(await dataSource.showMigrations());
 }

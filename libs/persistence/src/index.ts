@@ -1,3 +1,3 @@
-export * from "./data-source.js";
-export * from "./naming.strategy.js";
-export * from "./secret-box.js";
+export * from './data-source.js';
+export * from './naming.strategy.js';
+export * from './secret-box.js';

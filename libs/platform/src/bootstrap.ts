@@ -1,22 +1,18 @@
-import "reflect-metadata";
-import { NestFactory } from "@nestjs/core";
-import { Transport, type MicroserviceOptions } from "@nestjs/microservices";
-import { Logger as PinoLogger } from "nestjs-pino";
-import { type ServiceEnv } from "@cps/config";
-import { createLogger } from "@cps/observability";
-import {
-  runMigrations,
-  schemaDataSourceOptions,
-  type SchemaDataSourceOptions,
-} from "@cps/persistence";
-import { DataSource } from "typeorm";
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { type ServiceEnv } from '@cps/config';
+import { createLogger } from '@cps/observability';
+import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
+import { DataSource } from 'typeorm';
 
 export interface ServiceDefinition {
   service: string;
   schema: string;
   config: ServiceEnv & { PORT: number };
   module: unknown;
-  migrations: SchemaDataSourceOptions["migrations"];
+  migrations: SchemaDataSourceOptions['migrations'];
   /** Answers request/reply subjects (`@MessagePattern` handlers) in the service's queue group. */
   rpc?: boolean;
 }
@@ -28,10 +24,8 @@ export interface ServiceDefinition {
  */
 export async function runService(definition: ServiceDefinition): Promise<void> {
   const logger = createLogger(definition.service, definition.config.LOG_LEVEL);
-  process.on("unhandledRejection", (reason) =>
-    logger.error({ err: reason }, "unhandled rejection"),
-  );
-  if (process.argv[2] === "migrate") {
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  if (process.argv[2] === 'migrate') {
     await migrate(definition, logger);
     return;
   }
@@ -40,14 +34,14 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     forceCloseConnections: false,
   });
   app.useLogger(app.get(PinoLogger));
-  app.enableShutdownHooks(["SIGTERM", "SIGINT"]);
-  app.getHttpAdapter().getInstance().disable?.("x-powered-by");
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.getHttpAdapter().getInstance().disable?.('x-powered-by');
   if (definition.rpc) {
     app.connectMicroservice<MicroserviceOptions>(
       {
         transport: Transport.NATS,
         options: {
-          servers: definition.config.NATS_URL.split(","),
+          servers: definition.config.NATS_URL.split(','),
           name: `${definition.service}-rpc`,
           queue: definition.service,
           maxReconnectAttempts: -1,
@@ -61,17 +55,11 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     );
     await app.startAllMicroservices();
   }
-  await app.listen(definition.config.PORT, "0.0.0.0");
-  logger.info(
-    { port: definition.config.PORT },
-    `${definition.service} listening`,
-  );
+  await app.listen(definition.config.PORT, '0.0.0.0');
+  logger.info({ port: definition.config.PORT }, `${definition.service} listening`);
 }
 
-async function migrate(
-  definition: ServiceDefinition,
-  logger: ReturnType<typeof createLogger>,
-): Promise<void> {
+async function migrate(definition: ServiceDefinition, logger: ReturnType<typeof createLogger>): Promise<void> {
   const dataSource = new DataSource(
     schemaDataSourceOptions({
       url: definition.config.DATABASE_URL,
@@ -85,10 +73,7 @@ async function migrate(
   await dataSource.initialize();
   try {
     const applied = await runMigrations(dataSource, definition.schema);
-    logger.info(
-      { schema: definition.schema, applied },
-      `migrations: ${applied.length} applied`,
-    );
+    logger.info({ schema: definition.schema, applied }, `migrations: ${applied.length} applied`);
   } finally {
     await dataSource.destroy();
   }

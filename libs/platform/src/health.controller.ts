@@ -1,13 +1,8 @@
-import { Controller, Get, Inject } from "@nestjs/common";
-import {
-  HealthCheck,
-  HealthCheckService,
-  TypeOrmHealthIndicator,
-  HealthIndicatorService,
-} from "@nestjs/terminus";
-import { DataSource } from "typeorm";
-import { NatsConnectionService } from "@cps/messaging";
-import { migrationsApplied } from "@cps/persistence";
+import { Controller, Get, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, HealthIndicatorService } from '@nestjs/terminus';
+import { DataSource } from 'typeorm';
+import { NatsConnectionService } from '@cps/messaging';
+import { migrationsApplied } from '@cps/persistence';
 
 /** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS, schema up to date). */
 @Controller()
@@ -20,28 +15,26 @@ export class HealthController {
     private readonly nats: NatsConnectionService,
   ) {}
 
-  @Get("healthz")
+  @Get('healthz')
   alive() {
-    return { status: "ok" };
+    return { status: 'ok' };
   }
 
-  @Get("readyz")
+  @Get('readyz')
   @HealthCheck()
   ready() {
     return this.health.check([
-      () => this.db.pingCheck("postgres", { timeout: 2_000 }),
+      () => this.db.pingCheck('postgres', { timeout: 2_000 }),
       () => {
-        const check = this.indicator.check("nats");
-        return this.nats.isConnected()
-          ? check.up()
-          : check.down({ message: "not connected" });
+        const check = this.indicator.check('nats');
+        return this.nats.isConnected() ? check.up() : check.down({ message: 'not connected' });
       },
       async () => {
-        const check = this.indicator.check("migrations");
+        const check = this.indicator.check('migrations');
         try {
           return (await migrationsApplied(this.dataSource))
             ? check.up()
-            : check.down({ message: "pending migrations" });
+            : check.down({ message: 'pending migrations' });
         } catch (error) {
           return check.down({ message: (error as Error).message });
         }

@@ -1,2 +1,2 @@
-export * from "./bootstrap.js";
-export * from "./platform.module.js";
+export * from './bootstrap.js';
+export * from './platform.module.js';

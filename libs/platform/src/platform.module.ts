@@ -1,25 +1,22 @@
-import { Global, Module, type DynamicModule } from "@nestjs/common";
-import { APP_INTERCEPTOR } from "@nestjs/core";
-import { TerminusModule } from "@nestjs/terminus";
-import { TypeOrmModule } from "@nestjs/typeorm";
-import { LoggerModule } from "nestjs-pino";
-import { type ServiceEnv } from "@cps/config";
-import { MessagingModule, type EventHandlerDefinition } from "@cps/messaging";
-import { createLogger, redactUrl, ServiceMetrics } from "@cps/observability";
-import {
-  schemaDataSourceOptions,
-  type SchemaDataSourceOptions,
-} from "@cps/persistence";
-import { HealthController } from "./health.controller.js";
-import { HttpMetricsInterceptor } from "./http-metrics.interceptor.js";
-import { MetricsController } from "./metrics.controller.js";
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { type ServiceEnv } from '@cps/config';
+import { MessagingModule, type EventHandlerDefinition } from '@cps/messaging';
+import { createLogger, redactUrl, ServiceMetrics } from '@cps/observability';
+import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
+import { HealthController } from './health.controller.js';
+import { HttpMetricsInterceptor } from './http-metrics.interceptor.js';
+import { MetricsController } from './metrics.controller.js';
 
 export interface PlatformModuleOptions {
   service: string;
   schema: string;
   config: ServiceEnv;
-  entities: SchemaDataSourceOptions["entities"];
-  migrations: SchemaDataSourceOptions["migrations"];
+  entities: SchemaDataSourceOptions['entities'];
+  migrations: SchemaDataSourceOptions['migrations'];
   producesEvents?: boolean;
   eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
 }
@@ -38,8 +35,7 @@ export class PlatformModule {
           pinoHttp: {
             logger: createLogger(service, config.LOG_LEVEL),
             autoLogging: {
-              ignore: (req) =>
-                /^\/(healthz|readyz|metrics)/.test(req.url ?? ""),
+              ignore: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? ''),
             },
             serializers: {
               req: (req: { method: string; url: string; id: unknown }) => ({

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { sha256 } from "@cps/persistence";
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '@cps/persistence';
 
 const PREFIX_LENGTH = 12;
 
@@ -9,7 +9,7 @@ export function generateApiKey(): {
   prefix: string;
   hash: string;
 } {
-  const secret = `cpk_${randomBytes(32).toString("base64url")}`;
+  const secret = `cpk_${randomBytes(32).toString('base64url')}`;
   return {
     secret,
     prefix: secret.slice(0, PREFIX_LENGTH),

@@ -1,25 +1,25 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from "typeorm";
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-@Entity("api_keys")
+@Entity('api_keys')
 export class ApiKeyEntity {
-  @PrimaryColumn("text")
+  @PrimaryColumn('text')
   id!: string;
 
-  @Column("text")
+  @Column('text')
   teamId!: string;
 
-  @Column("text")
+  @Column('text')
   name!: string;
 
-  @Column("text")
+  @Column('text')
   prefix!: string;
 
-  @Column("text")
+  @Column('text')
   secretHash!: string;
 
-  @CreateDateColumn({ type: "timestamptz" })
+  @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
-  @Column({ type: "timestamptz", nullable: true })
+  @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 }

@@ -1,9 +1,9 @@
-import { Injectable } from "@nestjs/common";
-import { InjectRepository } from "@nestjs/typeorm";
-import { AuthContracts } from "@cps/contracts";
-import { recordEvent } from "@cps/messaging";
-import { IsNull, Repository } from "typeorm";
-import { ApiKeyEntity } from "./api-key.entity.js";
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AuthContracts } from '@cps/contracts';
+import { recordEvent } from '@cps/messaging';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity } from './api-key.entity.js';
 
 export interface ActiveApiKey {
   id: string;
@@ -18,9 +18,7 @@ export class ApiKeyRepository {
     private readonly keys: Repository<ApiKeyEntity>,
   ) {}
 
-  async create(
-    key: Omit<ApiKeyEntity, "createdAt" | "revokedAt">,
-  ): Promise<void> {
+  async create(key: Omit<ApiKeyEntity, 'createdAt' | 'revokedAt'>): Promise<void> {
     await this.keys.insert(key);
   }
 
@@ -36,14 +34,14 @@ export class ApiKeyRepository {
     return this.keys.manager.transaction(async (manager) => {
       const key = await manager.findOne(ApiKeyEntity, {
         where: { id },
-        lock: { mode: "pessimistic_write" },
+        lock: { mode: 'pessimistic_write' },
       });
       if (!key) return null;
       if (key.revokedAt) return { revokedAt: key.revokedAt };
       await manager.update(ApiKeyEntity, { id }, { revokedAt: at });
       await recordEvent(
         manager,
-        "auth",
+        'auth',
         AuthContracts.apiKeyRevoked,
         { keyId: id, teamId: key.teamId },
         { teamId: key.teamId },

@@ -1,9 +1,9 @@
-import { Controller } from "@nestjs/common";
-import { AuthContracts, type RpcRequest } from "@cps/contracts";
-import { RpcHandler, RpcPayload } from "@cps/messaging";
-import { CreateApiKeyUseCase } from "./create-api-key.use-case.js";
-import { RevokeApiKeyUseCase } from "./revoke-api-key.use-case.js";
-import { VerifyApiKeyUseCase } from "./verify-api-key.use-case.js";
+import { Controller } from '@nestjs/common';
+import { AuthContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
+import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { VerifyApiKeyUseCase } from './verify-api-key.use-case.js';
 
 @Controller()
 export class ApiKeysHandler {

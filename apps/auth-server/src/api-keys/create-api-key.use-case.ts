@@ -1,9 +1,9 @@
-import { Injectable } from "@nestjs/common";
-import { RpcRefusal } from "@cps/messaging";
-import { ulid } from "ulid";
-import { TeamRepository } from "../teams/team.repository.js";
-import { generateApiKey } from "./api-key-secret.js";
-import { ApiKeyRepository } from "./api-key.repository.js";
+import { Injectable } from '@nestjs/common';
+import { RpcRefusal } from '@cps/messaging';
+import { ulid } from 'ulid';
+import { TeamRepository } from '../teams/team.repository.js';
+import { generateApiKey } from './api-key-secret.js';
+import { ApiKeyRepository } from './api-key.repository.js';
 
 @Injectable()
 export class CreateApiKeyUseCase {
@@ -13,12 +13,8 @@ export class CreateApiKeyUseCase {
   ) {}
 
   /** The secret is returned here once and never again. */
-  async execute(
-    teamId: string,
-    name: string,
-  ): Promise<{ key_id: string; api_key: string }> {
-    if (!(await this.teams.exists(teamId)))
-      throw new RpcRefusal(404, `team ${teamId} not found`);
+  async execute(teamId: string, name: string): Promise<{ key_id: string; api_key: string }> {
+    if (!(await this.teams.exists(teamId))) throw new RpcRefusal(404, `team ${teamId} not found`);
     const { secret, prefix, hash } = generateApiKey();
     const id = ulid();
     await this.keys.create({ id, teamId, name, prefix, secretHash: hash });

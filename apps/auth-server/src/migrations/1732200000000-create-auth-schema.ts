@@ -1,8 +1,8 @@
-import { type MigrationInterface, type QueryRunner } from "typeorm";
-import { outboxTableSql } from "@cps/messaging";
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
+import { outboxTableSql } from '@cps/messaging';
 
 export class CreateAuthSchema1732200000000 implements MigrationInterface {
-  name = "CreateAuthSchema1732200000000";
+  name = 'CreateAuthSchema1732200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE SCHEMA IF NOT EXISTS auth`);
@@ -27,16 +27,14 @@ export class CreateAuthSchema1732200000000 implements MigrationInterface {
       password_hash text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
-    await q.query(
-      `CREATE UNIQUE INDEX users_email_idx ON auth.users (lower(email))`,
-    );
+    await q.query(`CREATE UNIQUE INDEX users_email_idx ON auth.users (lower(email))`);
     await q.query(`CREATE TABLE auth.memberships (
       user_id text NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
       team_id text NOT NULL REFERENCES auth.teams (id) ON DELETE CASCADE,
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (user_id, team_id)
     )`);
-    for (const sql of outboxTableSql("auth")) await q.query(sql);
+    for (const sql of outboxTableSql('auth')) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,3 +1,3 @@
-import { CreateAuthSchema1732200000000 } from "./1732200000000-create-auth-schema.js";
+import { CreateAuthSchema1732200000000 } from './1732200000000-create-auth-schema.js';
 
 export const migrations = [CreateAuthSchema1732200000000];

@@ -1,6 +1,6 @@
-import { Injectable } from "@nestjs/common";
-import { ulid } from "ulid";
-import { TeamRepository } from "./team.repository.js";
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { TeamRepository } from './team.repository.js';
 
 @Injectable()
 export class CreateTeamUseCase {

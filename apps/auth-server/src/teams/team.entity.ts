@@ -1,13 +1,13 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from "typeorm";
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-@Entity("teams")
+@Entity('teams')
 export class TeamEntity {
-  @PrimaryColumn("text")
+  @PrimaryColumn('text')
   id!: string;
 
-  @Column("text")
+  @Column('text')
   name!: string;
 
-  @CreateDateColumn({ type: "timestamptz" })
+  @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

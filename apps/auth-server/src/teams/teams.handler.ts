@@ -1,7 +1,7 @@
-import { Controller } from "@nestjs/common";
-import { AuthContracts, type RpcRequest } from "@cps/contracts";
-import { RpcHandler, RpcPayload } from "@cps/messaging";
-import { CreateTeamUseCase } from "./create-team.use-case.js";
+import { Controller } from '@nestjs/common';
+import { AuthContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { CreateTeamUseCase } from './create-team.use-case.js';
 
 @Controller()
 export class TeamsHandler {

@@ -1,9 +1,9 @@
-import { Module } from "@nestjs/common";
-import { TypeOrmModule } from "@nestjs/typeorm";
-import { CreateTeamUseCase } from "./create-team.use-case.js";
-import { TeamEntity } from "./team.entity.js";
-import { TeamRepository } from "./team.repository.js";
-import { TeamsHandler } from "./teams.handler.js";
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreateTeamUseCase } from './create-team.use-case.js';
+import { TeamEntity } from './team.entity.js';
+import { TeamRepository } from './team.repository.js';
+import { TeamsHandler } from './teams.handler.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TeamEntity])],

@@ -1,28 +1,28 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from "typeorm";
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-@Entity("users")
+@Entity('users')
 export class UserEntity {
-  @PrimaryColumn("text")
+  @PrimaryColumn('text')
   id!: string;
 
-  @Column("text")
+  @Column('text')
   email!: string;
 
-  @Column("text")
+  @Column('text')
   passwordHash!: string;
 
-  @CreateDateColumn({ type: "timestamptz" })
+  @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }
 
-@Entity("memberships")
+@Entity('memberships')
 export class MembershipEntity {
-  @PrimaryColumn("text")
+  @PrimaryColumn('text')
   userId!: string;
 
-  @PrimaryColumn("text")
+  @PrimaryColumn('text')
   teamId!: string;
 
-  @CreateDateColumn({ type: "timestamptz" })
+  @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

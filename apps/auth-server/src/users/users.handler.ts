@@ -1,7 +1,7 @@
-import { Controller } from "@nestjs/common";
-import { AuthContracts, type RpcRequest } from "@cps/contracts";
-import { RpcHandler, RpcPayload } from "@cps/messaging";
-import { CreateUserUseCase } from "./create-user.use-case.js";
+import { Controller } from '@nestjs/common';
+import { AuthContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { CreateUserUseCase } from './create-user.use-case.js';
 
 @Controller()
 export class UsersHandler {
@@ -12,10 +12,6 @@ export class UsersHandler {
     @RpcPayload(AuthContracts.createUser)
     request: RpcRequest<typeof AuthContracts.createUser>,
   ) {
-    return this.createUser.execute(
-      request.email,
-      request.password,
-      request.teamIds,
-    );
+    return this.createUser.execute(request.email, request.password, request.teamIds);
   }
 }

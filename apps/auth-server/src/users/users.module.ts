@@ -1,8 +1,8 @@
-import { Module } from "@nestjs/common";
-import { TeamsModule } from "../teams/teams.module.js";
-import { CreateUserUseCase } from "./create-user.use-case.js";
-import { UserRepository } from "./user.repository.js";
-import { UsersHandler } from "./users.handler.js";
+import { Module } from '@nestjs/common';
+import { TeamsModule } from '../teams/teams.module.js';
+import { CreateUserUseCase } from './create-user.use-case.js';
+import { UserRepository } from './user.repository.js';
+import { UsersHandler } from './users.handler.js';
 
 @Module({
   imports: [TeamsModule],
