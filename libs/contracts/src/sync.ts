@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEvent, defineRpc } from './contract.js';
-import { actorSchema, connectionSchema, purchaseDetailSchema, teamRetailerSchema } from './resources.js';
+import {
+  actorSchema,
+  connectionSchema,
+  purchaseDetailSchema,
+  retailerStatusSchema,
+  teamRetailerSchema,
+} from './resources.js';
 
 const SERVICE = 'sync-service';
 
@@ -9,6 +15,23 @@ export const listRetailers = defineRpc(
   'sync.list-retailers.v1',
   z.object({ teamId: z.string(), include: z.enum(['enabled', 'all']) }),
   z.object({ retailers: z.array(teamRetailerSchema) }),
+);
+
+/** The platform's retailer catalog, team-independent (names and brand colours for images). */
+export const listCatalog = defineRpc(
+  SERVICE,
+  'sync.list-catalog.v1',
+  z.object({}),
+  z.object({
+    retailers: z.array(
+      z.object({
+        retailer_id: z.string(),
+        name: z.string(),
+        status: retailerStatusSchema,
+        brand_color: z.string().regex(/^#[0-9a-f]{6}$/i),
+      }),
+    ),
+  }),
 );
 
 export const updateRetailer = defineRpc(
