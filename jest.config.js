@@ -24,12 +24,15 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((lib) => [`^@cps/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`])),
+    '^@cps/tools$': '<rootDir>/tools/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
 };
 
 export default {
+  // Integration specs start the platform in beforeAll; runInBand (npm run test:integration) keeps them apart.
+  testTimeout: 120_000,
   projects: [
     {
       ...common,
@@ -40,8 +43,6 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.{int-spec,e2e-spec}.ts'],
-      testTimeout: 120_000,
-      maxWorkers: 1,
     },
   ],
 };

@@ -48,7 +48,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
           reconnectTimeWait: 500,
           waitOnFirstConnect: true,
           gracefulShutdown: true,
-          gracePeriod: Math.min(definition.config.SHUTDOWN_GRACE_MS, 5_000),
+          // Nest sleeps this long after unsubscribing, whatever is in flight: enough for an rpc handler.
+          gracePeriod: Math.min(definition.config.SHUTDOWN_GRACE_MS, 1_000),
         },
       },
       { inheritAppConfig: true },

@@ -1,0 +1,6 @@
+import { runService } from '@cps/platform';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+import { migrations } from './migrations/index.js';
+
+await runService({ service: 'mcp-server', schema: 'mcp', config, module: AppModule, migrations });

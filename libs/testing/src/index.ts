@@ -1,0 +1,5 @@
+export * from './eventually.js';
+export * from './free-port.js';
+export * from './test-database.js';
+export * from './test-platform.js';
+export * from './webhook-receiver.js';

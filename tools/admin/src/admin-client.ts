@@ -1,0 +1,65 @@
+import { Logger } from '@nestjs/common';
+import { AuthContracts, SyncContracts, type RpcContract, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { NatsConnectionService, RpcClient, type MessagingOptions } from '@cps/messaging';
+import { type z } from 'zod';
+
+/**
+ * Operator commands, sent over NATS to the service that owns the data (so the services must run).
+ * Used by the admin CLI, by `npm start` for the demo team, and by tests.
+ */
+export class AdminClient {
+  private constructor(
+    private readonly nats: NatsConnectionService,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  static async connect(natsUrl: string, timeoutMs = 10_000): Promise<AdminClient> {
+    const options: MessagingOptions = {
+      service: 'admin-cli',
+      schema: 'none',
+      natsUrl,
+      stream: 'unused',
+      requestTimeoutMs: timeoutMs,
+    };
+    const nats = new NatsConnectionService(options);
+    await nats.connect();
+    return new AdminClient(nats, new RpcClient(nats, options));
+  }
+
+  /** Silences Nest's console logger (the CLI's stdout carries exactly one JSON object). */
+  static quiet(): void {
+    Logger.overrideLogger(false);
+  }
+
+  request<C extends RpcContract<z.ZodType, z.ZodType>>(contract: C, payload: RpcRequest<C>): Promise<RpcResponse<C>> {
+    return this.rpc.request(contract, payload);
+  }
+
+  createTeam(name: string) {
+    return this.request(AuthContracts.createTeam, { name });
+  }
+
+  createApiKey(teamId: string, name: string) {
+    return this.request(AuthContracts.createApiKey, { teamId, name });
+  }
+
+  revokeApiKey(keyId: string) {
+    return this.request(AuthContracts.revokeApiKey, { keyId });
+  }
+
+  createUser(email: string, password: string, teamIds: string[]) {
+    return this.request(AuthContracts.createUser, { email, password, teamIds });
+  }
+
+  verifyApiKey(apiKey: string) {
+    return this.request(AuthContracts.verifyApiKey, { apiKey });
+  }
+
+  enableRetailer(teamId: string, retailerId: string) {
+    return this.request(SyncContracts.updateRetailer, { teamId, retailerId, enabled: true });
+  }
+
+  async close(): Promise<void> {
+    await this.nats.onApplicationShutdown();
+  }
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServiceProcessOptions {
+  name: string;
+  entry: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  /** Where log lines go; defaults to this process's stdout with a `[name]` prefix. */
+  onLog?: (line: string) => void;
+}
+
+/** One service running as a child process: start, wait for /readyz, stop gracefully or kill -9. */
+export class ServiceProcess {
+  private child?: ChildProcess;
+  readonly logs: string[] = [];
+
+  constructor(readonly options: ServiceProcessOptions) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.options.port}`;
+  }
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  start(): void {
+    if (this.running) throw new Error(`${this.options.name} is already running`);
+    const child = spawn(process.execPath, ['--enable-source-maps', this.options.entry], {
+      env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line) continue;
+        this.logs.push(line);
+        if (this.logs.length > 5_000) this.logs.shift();
+        this.options.onLog?.(line);
+      }
+    };
+    child.stdout?.on('data', forward);
+    child.stderr?.on('data', forward);
+    this.child = child;
+  }
+
+  /** Resolves when GET /readyz answers 200; rejects if the process exits or the deadline passes. */
+  async waitReady(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.running) throw new Error(`${this.options.name} exited: ${this.logs.slice(-5).join('\n')}`);
+      try {
+        const response = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`${this.options.name} not ready after ${timeoutMs} ms: ${this.logs.slice(-5).join('\n')}`);
+  }
+
+  /** SIGTERM and wait for a clean exit (SIGKILL after the grace period). */
+  async stop(graceMs = 15_000): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    child.kill('SIGTERM');
+    const exited = once(child, 'exit');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** kill -9: no shutdown hooks run, like a crashed container. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** Runs `main.js migrate` to completion. */
+  static async migrate(entry: string, env: NodeJS.ProcessEnv): Promise<void> {
+    const child = spawn(process.execPath, [entry, 'migrate'], {
+      env: { ...process.env, ...env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`migration failed (${entry}):\n${output}`);
+  }
+}
