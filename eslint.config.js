@@ -3,6 +3,23 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** The dependency table of STYLE.md. */
+function boundaries(inTests) {
+  const testing = inTests ? ['type:testing'] : [];
+  return {
+    allow: [],
+    enforceBuildableLibDependency: false,
+    depConstraints: [
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:infra', ...testing] },
+      { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', ...testing] },
+      { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
+      { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
+      { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', ...testing] },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', '.nx/**', '.data/**', 'coverage/**', '**/*.js', '**/*.mjs'],
@@ -24,41 +41,16 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          enforceBuildableLibDependency: false,
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:infra'],
-            },
-            {
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:domain'],
-            },
-            {
-              sourceTag: 'type:contracts',
-              onlyDependOnLibsWithTags: ['type:contracts'],
-            },
-            {
-              sourceTag: 'type:infra',
-              onlyDependOnLibsWithTags: ['type:infra', 'type:contracts'],
-            },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
-            {
-              sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain'],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries(false)],
     },
   },
   {
-    files: ['**/*.spec.ts', '**/test/**/*.ts', 'libs/testing/**/*.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+    // Tests (and only tests) may import libs/testing.
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', boundaries(true)],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
   prettier,
 );
