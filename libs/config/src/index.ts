@@ -24,6 +24,12 @@ export const serviceEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('CPS_EVENTS'),
+  /** Delays between redeliveries of a failing event (ms); one more delivery than delays, then dead letter. */
+  EVENT_REDELIVERY_BACKOFF_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: 'must be comma-separated milliseconds, e.g. 1000,5000,30000' })
+    .default('1000,5000,15000,30000,60000,120000,300000')
+    .transform((value) => value.split(',').map(Number)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });

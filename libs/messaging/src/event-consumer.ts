@@ -16,10 +16,13 @@ export const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');
 /** Thrown by a handler for a message that can never succeed: it goes straight to dead letters. */
 export class PermanentEventError extends Error {}
 
-/** Redelivery delays after a failed attempt (attempt 1 failed -> wait BACKOFF[0], ...). */
-export const REDELIVERY_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
-export const MAX_DELIVERIES = REDELIVERY_BACKOFF_MS.length + 1;
+/** Default delays before redelivering a failed event: attempt 1 failed -> wait DEFAULT[0], and so on. */
+export const DEFAULT_REDELIVERY_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 
-export function redeliveryDelay(deliveryCount: number): number {
-  return REDELIVERY_BACKOFF_MS[Math.min(deliveryCount, REDELIVERY_BACKOFF_MS.length) - 1] ?? 1_000;
+/** The delay before the next delivery after `deliveryCount` failed deliveries (1-based). */
+export function redeliveryDelay(
+  deliveryCount: number,
+  backoff: readonly number[] = DEFAULT_REDELIVERY_BACKOFF_MS,
+): number {
+  return backoff[Math.min(Math.max(deliveryCount, 1), backoff.length) - 1] ?? 1_000;
 }

@@ -12,8 +12,8 @@ import { DataSource } from 'typeorm';
 import { envelopeSchema } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
 import {
+  DEFAULT_REDELIVERY_BACKOFF_MS,
   EVENT_HANDLERS,
-  MAX_DELIVERIES,
   PermanentEventError,
   redeliveryDelay,
   type EventHandlerDefinition,
@@ -26,7 +26,7 @@ const CONCURRENCY = 16;
 /**
  * Runs this service's durable consumers. Each message is handled in one Postgres transaction that
  * first records its id in the inbox: a redelivered message finds its id and changes nothing.
- * Failures are nak'ed with backoff; after MAX_DELIVERIES the message is dead-lettered (row + log).
+ * Failures are nak'ed with backoff; after the last delivery the message is dead-lettered (row + log).
  */
 @Injectable()
 export class InboxConsumerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -35,6 +35,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   private readonly inFlight = new Set<Promise<void>>();
   private readonly loops: Promise<void>[] = [];
   private running = false;
+  private readonly backoff: number[];
+  private readonly maxDeliveries: number;
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -44,7 +46,10 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     private readonly dataSource: DataSource,
     private readonly nats: NatsConnectionService,
     private readonly metrics: ServiceMetrics,
-  ) {}
+  ) {
+    this.backoff = options.redeliveryBackoffMs ?? DEFAULT_REDELIVERY_BACKOFF_MS;
+    this.maxDeliveries = this.backoff.length + 1;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
@@ -72,7 +77,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(60_000),
-      max_deliver: MAX_DELIVERIES,
+      max_deliver: this.maxDeliveries,
       max_ack_pending: 1_000,
     };
     try {
@@ -130,14 +135,14 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     } catch (error) {
       const permanent = error instanceof PermanentEventError;
       const deliveries = message.info.deliveryCount;
-      if (permanent || deliveries >= MAX_DELIVERIES) {
+      if (permanent || deliveries >= this.maxDeliveries) {
         await this.deadLetter(consumer, message, error as Error, deliveries);
         message.term(permanent ? 'permanent failure' : 'max deliveries');
       } else {
         this.logger.warn(
           `${consumer}: ${message.subject} failed (delivery ${deliveries}): ${(error as Error).message}`,
         );
-        message.nak(redeliveryDelay(deliveries));
+        message.nak(redeliveryDelay(deliveries, this.backoff));
       }
     }
   }

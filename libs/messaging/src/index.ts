@@ -7,3 +7,5 @@ export * from './rpc-handler.js';
 export * from './sql.js';
 export * from './stream.js';
 export * from './tokens.js';
+export * from './inbox-consumer.service.js';
+export * from './outbox-relay.service.js';

@@ -7,6 +7,8 @@ export interface MessagingOptions {
   natsUrl: string;
   stream: string;
   requestTimeoutMs: number;
+  /** Delays between redeliveries of a failing event; after the last one it is dead-lettered. */
+  redeliveryBackoffMs?: number[];
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

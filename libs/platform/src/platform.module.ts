@@ -64,6 +64,7 @@ export class PlatformModule {
             natsUrl: config.NATS_URL,
             stream: config.EVENTS_STREAM,
             requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+            redeliveryBackoffMs: config.EVENT_REDELIVERY_BACKOFF_MS,
           },
           producesEvents: options.producesEvents,
           eventHandlers: options.eventHandlers,

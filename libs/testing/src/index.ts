@@ -3,3 +3,5 @@ export * from './free-port.js';
 export * from './test-database.js';
 export * from './test-platform.js';
 export * from './webhook-receiver.js';
+// The private nats-server the harness uses, for tests that wire messaging by hand.
+export { NatsServerProcess } from '@cps/tools';

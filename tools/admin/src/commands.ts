@@ -25,19 +25,19 @@ function many(flags: Flags, name: string): string[] {
 export const COMMANDS: Record<string, Command> = {
   'team:create': {
     usage: 'team:create --name N',
-    run: (client, flags) => client.createTeam(one(flags, 'name')),
+    run: async (client, flags) => client.createTeam(one(flags, 'name')),
   },
   'api-key:create': {
     usage: 'api-key:create --team T --name N',
-    run: (client, flags) => client.createApiKey(one(flags, 'team'), one(flags, 'name')),
+    run: async (client, flags) => client.createApiKey(one(flags, 'team'), one(flags, 'name')),
   },
   'api-key:revoke': {
     usage: 'api-key:revoke --key K',
-    run: (client, flags) => client.revokeApiKey(one(flags, 'key')),
+    run: async (client, flags) => client.revokeApiKey(one(flags, 'key')),
   },
   'user:create': {
     usage: 'user:create --email E --password P --team T [--team T2 ...]',
-    run: (client, flags) => client.createUser(one(flags, 'email'), one(flags, 'password'), many(flags, 'team')),
+    run: async (client, flags) => client.createUser(one(flags, 'email'), one(flags, 'password'), many(flags, 'team')),
   },
 };
 

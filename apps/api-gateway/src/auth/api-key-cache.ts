@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { type ApiCaller } from './api-caller.js';
+
+export interface ApiKeyCacheOptions {
+  ttlMs: number;
+  maxSize: number;
+}
+
+/** The cache key of an API key: its SHA-256, so raw secrets never sit in memory longer than a request. */
+export function apiKeyFingerprint(apiKey: string): string {
+  return createHash('sha256').update(apiKey, 'utf8').digest('hex');
+}
+
+/**
+ * Positive API key verdicts, kept for a short TTL and bounded in size (least recently used goes first).
+ * Revocations evict at once and are remembered for a while, so a verdict that was in flight when the
+ * key was revoked is not cached (or honoured) afterwards. While the revocation feed is down the cache
+ * is suspended: every request is verified with auth-server.
+ */
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { caller: ApiCaller; expiresAt: number }>();
+  private readonly revoked = new Map<string, number>();
+  private active = false;
+
+  constructor(
+    private readonly options: ApiKeyCacheOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(fingerprint: string): ApiCaller | undefined {
+    const entry = this.entries.get(fingerprint);
+    if (!entry) return undefined;
+    this.entries.delete(fingerprint);
+    if (!this.active || entry.expiresAt <= this.now()) return undefined;
+    this.entries.set(fingerprint, entry); // most recently used last
+    return entry.caller;
+  }
+
+  set(fingerprint: string, caller: ApiCaller): void {
+    if (!this.active || this.options.ttlMs === 0 || this.wasRevoked(caller.keyId)) return;
+    this.entries.delete(fingerprint);
+    this.entries.set(fingerprint, { caller, expiresAt: this.now() + this.options.ttlMs });
+    while (this.entries.size > this.options.maxSize) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** A key was revoked: drop its verdicts now and refuse to trust it again. Returns how many were dropped. */
+  evictKey(keyId: string): number {
+    this.pruneRevoked();
+    this.revoked.set(keyId, this.now() + this.revocationMemoryMs());
+    let dropped = 0;
+    for (const [fingerprint, entry] of this.entries) {
+      if (entry.caller.keyId === keyId) {
+        this.entries.delete(fingerprint);
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
+  wasRevoked(keyId: string): boolean {
+    const until = this.revoked.get(keyId);
+    return until !== undefined && until > this.now();
+  }
+
+  /** The revocation feed is live: verdicts may be reused. */
+  resume(): void {
+    this.active = true;
+  }
+
+  /** The revocation feed is down: forget everything and stop caching until it is back. */
+  suspend(): void {
+    this.active = false;
+    this.entries.clear();
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  // Long enough to outlive any verification that was in flight at the revocation, and any cached verdict.
+  private revocationMemoryMs(): number {
+    return Math.max(this.options.ttlMs, 60_000);
+  }
+
+  private pruneRevoked(): void {
+    const now = this.now();
+    for (const [keyId, until] of this.revoked) if (until <= now) this.revoked.delete(keyId);
+  }
+}

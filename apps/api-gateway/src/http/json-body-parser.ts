@@ -1,0 +1,28 @@
+import { Logger, type Provider } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { type ExpressAdapter } from '@nestjs/platform-express';
+import { BODY_LIMIT_BYTES } from './error-response.js';
+
+export const JSON_BODY_PARSER = Symbol('JSON_BODY_PARSER');
+
+/**
+ * Installs the JSON body parser (1 MB, `application/json` and `+json` types) on the express instance while
+ * the application is being created, i.e. before Nest adds its default 100 kB parser at init: Nest skips a
+ * parser that is already installed. (runService offers no hook for body parser options.)
+ */
+export const jsonBodyParserProvider: Provider = {
+  provide: JSON_BODY_PARSER,
+  inject: [HttpAdapterHost],
+  useFactory: (host: HttpAdapterHost) => {
+    const adapter = host.httpAdapter as ExpressAdapter | undefined;
+    if (!adapter?.useBodyParser) {
+      new Logger('Http').warn('no express adapter: JSON body parser not installed');
+      return false;
+    }
+    adapter.useBodyParser('json', false, {
+      limit: BODY_LIMIT_BYTES,
+      type: ['application/json', 'application/*+json'],
+    });
+    return true;
+  },
+};

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@cps/platform';
+import { config } from './config.js';
+import { DeliveriesModule } from './deliveries/deliveries.module.js';
+import { DeliveryAttemptEntity, DeliveryEntity } from './deliveries/delivery.entity.js';
+import { migrations } from './migrations/index.js';
+import { ConnectionActivatedHandler } from './webhook-events/connection-activated.handler.js';
+import { PurchaseMatchedHandler } from './webhook-events/purchase-matched.handler.js';
+import { WebhookEventEntity } from './webhook-events/webhook-event.entity.js';
+import { WebhookEventsModule } from './webhook-events/webhook-events.module.js';
+import { WebhookDestinationEntity } from './webhooks/webhook-destination.entity.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      service: 'events-service',
+      schema: 'events',
+      config,
+      entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity],
+      migrations,
+      eventHandlers: [ConnectionActivatedHandler, PurchaseMatchedHandler],
+    }),
+    WebhooksModule,
+    DeliveriesModule,
+    WebhookEventsModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { EventsContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
+import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
+
+@Controller()
+export class DeliveriesHandler {
+  constructor(
+    private readonly listDeliveries: ListDeliveriesUseCase,
+    private readonly retryDelivery: RetryDeliveryUseCase,
+  ) {}
+
+  @RpcHandler(EventsContracts.listDeliveries)
+  list(
+    @RpcPayload(EventsContracts.listDeliveries)
+    request: RpcRequest<typeof EventsContracts.listDeliveries>,
+  ) {
+    return this.listDeliveries.execute(request);
+  }
+
+  @RpcHandler(EventsContracts.retryDelivery)
+  retry(
+    @RpcPayload(EventsContracts.retryDelivery)
+    request: RpcRequest<typeof EventsContracts.retryDelivery>,
+  ) {
+    return this.retryDelivery.execute(request);
+  }
+}

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { config } from '../config.js';
+import { DeliverySettings } from '../settings.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
+import { DeliveriesHandler } from './deliveries.handler.js';
+import { DeliveryMetrics } from './delivery-metrics.js';
+import { DeliveryWorker } from './delivery-worker.service.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
+import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
+import { FetchWebhookTransport, WebhookTransport } from './webhook-transport.js';
+
+@Module({
+  imports: [WebhooksModule],
+  controllers: [DeliveriesHandler],
+  providers: [
+    DeliveryRepository,
+    DeliveryMetrics,
+    AttemptDeliveryUseCase,
+    ListDeliveriesUseCase,
+    RetryDeliveryUseCase,
+    DeliveryWorker,
+    { provide: WebhookTransport, useClass: FetchWebhookTransport },
+    {
+      provide: DeliverySettings,
+      useValue: {
+        retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        pollMs: config.DELIVERY_POLL_MS,
+        concurrency: config.DELIVERY_CONCURRENCY,
+      } satisfies DeliverySettings,
+    },
+  ],
+  exports: [DeliveryRepository, DeliverySettings],
+})
+export class DeliveriesModule {}

@@ -1,0 +1,19 @@
+import { webhookEventTypeSchema, type EventsContracts } from '@cps/contracts';
+import { type DeliveryRow } from './delivery.repository.js';
+
+export function toWebhookDelivery(row: DeliveryRow): EventsContracts.WebhookDelivery {
+  return {
+    delivery_id: row.id,
+    webhook_id: row.destinationId,
+    event_id: row.eventId,
+    event_type: webhookEventTypeSchema.parse(row.eventType),
+    is_simulated: row.isSimulated,
+    status: row.status,
+    attempts: row.attempts,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

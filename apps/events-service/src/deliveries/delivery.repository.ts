@@ -1,0 +1,202 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DeliveryStatus, type DeliveryTransition } from '@cps/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Postgres channel a consumer notifies (on commit) when it has queued deliveries. */
+export const DELIVERIES_CHANNEL = 'events_deliveries';
+
+export interface NewDelivery {
+  id: string;
+  teamId: string;
+  destinationId: string;
+  eventId: string;
+  nextAttemptAt: Date;
+}
+
+/** A due delivery this process has leased, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  teamId: string;
+  destinationId: string;
+  eventId: string;
+  /** Attempts made before this one. */
+  attempts: number;
+  url: string;
+  destinationActive: boolean;
+  secretSealed: string;
+  /** The exact request body, as stored. */
+  body: string;
+}
+
+export interface AttemptRecord {
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface DeliveryRow {
+  id: string;
+  destinationId: string;
+  eventId: string;
+  eventType: string;
+  isSimulated: boolean;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What TypeORM's query() gives for an UPDATE on Postgres: the RETURNING rows and the row count. */
+type UpdateResult<Row> = [Row[], number];
+
+const DELIVERY_COLUMNS = `d.id, d.destination_id AS "destinationId", d.event_id AS "eventId", e.type AS "eventType",
+  e.is_simulated AS "isSimulated", d.status, d.attempts, d.last_status_code AS "lastStatusCode",
+  d.last_error AS "lastError", d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
+  d.updated_at AS "updatedAt"`;
+
+@Injectable()
+export class DeliveryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Queues deliveries in the caller's transaction; the worker is woken when it commits. */
+  async insertPending(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await manager.query(
+      `INSERT INTO events.deliveries (id, team_id, destination_id, event_id, status, attempts, next_attempt_at)
+       SELECT id, team_id, destination_id, event_id, 'pending', 0, next_attempt_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+           AS t (id, team_id, destination_id, event_id, next_attempt_at)
+       ON CONFLICT (destination_id, event_id) DO NOTHING`,
+      [
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.teamId),
+        deliveries.map((d) => d.destinationId),
+        deliveries.map((d) => d.eventId),
+        deliveries.map((d) => d.nextAttemptAt),
+      ],
+    );
+    await manager.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
+  }
+
+  /**
+   * Leases up to `limit` due deliveries by moving their next_attempt_at past the lease, in one
+   * statement with SKIP LOCKED: replicas never take the same row, and the HTTP call happens outside
+   * any transaction. If this process dies, the row becomes due again when the lease ends.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const [claimed]: UpdateResult<ClaimedDelivery> = await this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM events.deliveries
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE events.deliveries d
+          SET next_attempt_at = now() + $2 * interval '1 millisecond'
+         FROM due, events.webhook_destinations w, events.webhook_events e
+        WHERE d.id = due.id AND w.id = d.destination_id AND e.id = d.event_id
+       RETURNING d.id, d.team_id AS "teamId", d.destination_id AS "destinationId", d.event_id AS "eventId",
+                 d.attempts, w.url, w.is_active AS "destinationActive", w.secret_sealed AS "secretSealed",
+                 e.payload::text AS body`,
+      [limit, leaseMs],
+    );
+    return claimed;
+  }
+
+  /**
+   * Records an attempt and moves the delivery on. The state changes only if nobody else finished an
+   * attempt of this lease meanwhile (a lease that expired during a very slow call); the attempt row is
+   * kept either way, since the request was sent.
+   */
+  async recordAttempt(
+    claimed: ClaimedDelivery,
+    attempt: AttemptRecord,
+    transition: DeliveryTransition,
+    disabledReason: string | null,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const current: { attempts: number; status: DeliveryStatus }[] = await manager.query(
+        `SELECT attempts, status FROM events.deliveries WHERE id = $1 FOR UPDATE`,
+        [claimed.id],
+      );
+      const row = current[0];
+      if (!row) return; // the destination was deleted meanwhile
+      await manager.query(
+        `INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [claimed.id, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs],
+      );
+      if (row.status !== 'pending' || row.attempts !== claimed.attempts) return;
+      await manager.query(
+        `UPDATE events.deliveries
+            SET status = $2, attempts = attempts + 1, next_attempt_at = $3, last_status_code = $4,
+                last_error = $5, updated_at = now()
+          WHERE id = $1`,
+        [claimed.id, transition.status, transition.nextAttemptAt, attempt.statusCode, attempt.error],
+      );
+      if (transition.disableDestination) {
+        await manager.query(
+          `UPDATE events.webhook_destinations SET is_active = false, disabled_reason = $2, updated_at = now()
+            WHERE id = $1 AND is_active`,
+          [claimed.destinationId, disabledReason],
+        );
+      }
+    });
+  }
+
+  /** Ends a claimed delivery without sending it (its destination is no longer active). */
+  async failUnsent(claimed: ClaimedDelivery, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE events.deliveries
+          SET status = 'failed', next_attempt_at = NULL, last_error = $3, updated_at = now()
+        WHERE id = $1 AND status = 'pending' AND attempts = $2`,
+      [claimed.id, claimed.attempts, reason],
+    );
+  }
+
+  /** A destination's deliveries, newest first, after `startingAfter` (a delivery id) when given. */
+  async listForDestination(
+    teamId: string,
+    destinationId: string,
+    limit: number,
+    startingAfter: string | null,
+  ): Promise<DeliveryRow[]> {
+    return this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS}
+         FROM events.deliveries d JOIN events.webhook_events e ON e.id = d.event_id
+        WHERE d.team_id = $1 AND d.destination_id = $2 AND ($3::text IS NULL OR d.id < $3)
+        ORDER BY d.id DESC
+        LIMIT $4`,
+      [teamId, destinationId, startingAfter, limit],
+    );
+  }
+
+  async findOwned(teamId: string, destinationId: string, id: string): Promise<DeliveryRow | null> {
+    const rows: DeliveryRow[] = await this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS}
+         FROM events.deliveries d JOIN events.webhook_events e ON e.id = d.event_id
+        WHERE d.team_id = $1 AND d.destination_id = $2 AND d.id = $3`,
+      [teamId, destinationId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Makes a finished delivery due now; false when it is pending (already on its way). */
+  async requeue(teamId: string, id: string, now: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [, requeued]: UpdateResult<unknown> = await manager.query(
+        `UPDATE events.deliveries SET status = 'pending', next_attempt_at = $3, updated_at = now()
+          WHERE team_id = $1 AND id = $2 AND status <> 'pending'`,
+        [teamId, id, now],
+      );
+      if (requeued > 0) await manager.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
+      return requeued > 0;
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { RpcRefusal } from '@cps/messaging';
+import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
+import { webhookNotFound } from '../webhooks/webhook-view.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { toWebhookDelivery } from './delivery-view.js';
+
+type Request = RpcRequest<typeof EventsContracts.listDeliveries>;
+
+@Injectable()
+export class ListDeliveriesUseCase {
+  constructor(
+    private readonly destinations: WebhookDestinationRepository,
+    private readonly deliveries: DeliveryRepository,
+  ) {}
+
+  /** Newest first, one page; `has_more` tells whether an older page exists. */
+  async execute(request: Request): Promise<RpcResponse<typeof EventsContracts.listDeliveries>> {
+    const { teamId, webhookId } = request;
+    const limit = request.limit ?? 50;
+    if (!(await this.destinations.findOwned(teamId, webhookId))) throw new RpcRefusal(404, webhookNotFound(webhookId));
+    const rows = await this.deliveries.listForDestination(teamId, webhookId, limit + 1, request.starting_after ?? null);
+    return { deliveries: rows.slice(0, limit).map(toWebhookDelivery), has_more: rows.length > limit };
+  }
+}

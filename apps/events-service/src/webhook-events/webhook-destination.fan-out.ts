@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { destinationAccepts, nextAttemptAt } from '@cps/domain';
+import { DeliveryRepository } from '../deliveries/delivery.repository.js';
+import { Clock, DeliverySettings } from '../settings.js';
+import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
+import { type EventFanOut, type FanOutContext } from './event-fan-out.js';
+import { type NewWebhookEvent } from './webhook-event-bodies.js';
+
+/** One pending delivery per active destination of the team that subscribes to the event's type. */
+@Injectable()
+export class WebhookDestinationFanOut implements EventFanOut {
+  constructor(
+    private readonly destinations: WebhookDestinationRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly settings: DeliverySettings,
+    private readonly clock: Clock,
+  ) {}
+
+  async fanOut(event: NewWebhookEvent, { manager, storeEvent }: FanOutContext): Promise<number> {
+    const active = await this.destinations.activeForTeam(event.teamId, manager);
+    const recipients = active.filter((destination) => destinationAccepts(destination, event));
+    if (recipients.length === 0) return 0;
+    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), this.clock.random);
+    if (!firstAttempt) return 0; // an empty schedule sends nothing (config requires at least one entry)
+    await storeEvent();
+    await this.deliveries.insertPending(
+      manager,
+      recipients.map((destination) => ({
+        id: ulid(),
+        teamId: event.teamId,
+        destinationId: destination.id,
+        eventId: event.id,
+        nextAttemptAt: firstAttempt,
+      })),
+    );
+    return recipients.length;
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import { WebhookDestinationEntity } from './webhook-destination.entity.js';
+
+export type DestinationChanges = Partial<
+  Pick<
+    WebhookDestinationEntity,
+    'name' | 'url' | 'eventTypes' | 'isActive' | 'receiveSimulatedEvents' | 'disabledReason' | 'updatedAt'
+  >
+>;
+
+/** Webhook destinations; every read and write is scoped to a team. */
+@Injectable()
+export class WebhookDestinationRepository {
+  constructor(
+    @InjectRepository(WebhookDestinationEntity)
+    private readonly destinations: Repository<WebhookDestinationEntity>,
+  ) {}
+
+  async create(destination: WebhookDestinationEntity): Promise<void> {
+    await this.destinations.insert(destination);
+  }
+
+  async listForTeam(teamId: string): Promise<WebhookDestinationEntity[]> {
+    return this.destinations.find({ where: { teamId }, order: { id: 'ASC' } });
+  }
+
+  async findOwned(teamId: string, id: string): Promise<WebhookDestinationEntity | null> {
+    return this.destinations.findOneBy({ teamId, id });
+  }
+
+  /** Applies the changes; returns the updated row, or null when the team has no such destination. */
+  async update(teamId: string, id: string, changes: DestinationChanges): Promise<WebhookDestinationEntity | null> {
+    const result = await this.destinations.update({ teamId, id }, changes);
+    if (!result.affected) return null;
+    return this.findOwned(teamId, id);
+  }
+
+  /** Deletes the destination and (by cascade) its deliveries; false when the team has no such destination. */
+  async delete(teamId: string, id: string): Promise<boolean> {
+    const result = await this.destinations.delete({ teamId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The team's active destinations, read in the caller's transaction (the event consumer's). */
+  async activeForTeam(teamId: string, manager: EntityManager): Promise<WebhookDestinationEntity[]> {
+    return manager.find(WebhookDestinationEntity, { where: { teamId, isActive: true }, order: { id: 'ASC' } });
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SecretBox } from '@cps/persistence';
+import { config } from '../config.js';
+import { Clock, SystemClock, WebhookUrlPolicy } from '../settings.js';
+import { CreateWebhookUseCase } from './create-webhook.use-case.js';
+import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
+import { GetWebhookUseCase } from './get-webhook.use-case.js';
+import { ListWebhooksUseCase } from './list-webhooks.use-case.js';
+import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
+import { WebhookDestinationEntity } from './webhook-destination.entity.js';
+import { WebhookDestinationRepository } from './webhook-destination.repository.js';
+import { WebhooksHandler } from './webhooks.handler.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookDestinationEntity])],
+  controllers: [WebhooksHandler],
+  providers: [
+    WebhookDestinationRepository,
+    CreateWebhookUseCase,
+    ListWebhooksUseCase,
+    GetWebhookUseCase,
+    UpdateWebhookUseCase,
+    DeleteWebhookUseCase,
+    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
+    { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
+    { provide: Clock, useClass: SystemClock },
+  ],
+  exports: [WebhookDestinationRepository, SecretBox, Clock],
+})
+export class WebhooksModule {}

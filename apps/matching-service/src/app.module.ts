@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@cps/platform';
+import { config } from './config.js';
+import { ItemMatchEntity } from './matches/item-match.entity.js';
+import { MatchesModule } from './matches/matches.module.js';
+import { PurchaseCollectedHandler } from './matches/purchase-collected.handler.js';
+import { migrations } from './migrations/index.js';
+import { ProductEntity } from './products/product.entity.js';
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      service: 'matching-service',
+      schema: 'matching',
+      config,
+      entities: [ProductEntity, ItemMatchEntity],
+      migrations,
+      producesEvents: true,
+      eventHandlers: [PurchaseCollectedHandler],
+    }),
+    MatchesModule,
+  ],
+})
+export class AppModule {}

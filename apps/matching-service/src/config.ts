@@ -1,0 +1,4 @@
+import { loadConfig, withPort } from '@cps/config';
+
+export const configSchema = withPort(3011);
+export const config = loadConfig(configSchema);

@@ -1,0 +1,144 @@
+import { MatchingContracts, purchaseDetailSchema, type PurchaseDetail, type PurchaseItem } from '@cps/contracts';
+import { type EntityManager } from 'typeorm';
+import { type Clock } from '../common/clock.js';
+import { type EventOutbox } from '../common/event-outbox.js';
+import { type ProductEntity } from '../products/product.entity.js';
+import { type ProductRepository } from '../products/product.repository.js';
+import { type ItemMatchEntity } from './item-match.entity.js';
+import { type ItemMatchRepository } from './item-match.repository.js';
+import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
+
+const NOW = new Date('2025-05-01T10:00:00.000Z');
+const TX = { name: 'inbox transaction' } as unknown as EntityManager;
+
+const product = (id: string, teamId: string, upc: string | null, sku: string | null): ProductEntity => ({
+  id,
+  teamId,
+  name: `Product ${id}`,
+  brand: 'Acme',
+  upc,
+  sku,
+  groupId: null,
+  createdAt: NOW,
+});
+
+const CATALOG = [
+  product('01PTIDE', 'team_1', '00037000878780', 'TIDE-92'),
+  product('01PDAWN', 'team_1', null, 'PG-DAWN-ULT-194'),
+  product('01POTHER', 'team_2', '00016000275263', 'GM-CHRS-18'),
+];
+
+const item = (id: string, upc: string | null, sku: string | null): PurchaseItem => ({
+  item_id: id,
+  name: `Item ${id}`,
+  brand: null,
+  upc,
+  sku,
+  price: '1.00',
+  quantity: 1,
+  product: null,
+});
+
+const purchase = (items: PurchaseItem[]): PurchaseDetail => ({
+  purchase_id: '01PURCHASE',
+  connection_id: '01CONN',
+  retailer_id: 'target',
+  date: NOW.toISOString(),
+  purchase_type: 'in_store',
+  currency: 'USD',
+  items_subtotal: '3.00',
+  discounts: '0.00',
+  shipping: '0.00',
+  fees: '0.00',
+  tax: '0.00',
+  total: '3.00',
+  item_count: items.length,
+  is_simulated: true,
+  items,
+});
+
+function setup() {
+  const written = {
+    matches: [] as ItemMatchEntity[],
+    events: [] as Array<{ subject: string; data: { purchase: PurchaseDetail }; meta: unknown }>,
+    lookups: [] as string[],
+  };
+  const inTx = (tx: EntityManager | undefined) => {
+    if (tx !== TX) throw new Error('outside the inbox transaction');
+  };
+  const products = {
+    findByGtinsOrSkus: async (teamId: string, keys: { gtins: string[]; skus: string[] }, tx?: EntityManager) => {
+      inTx(tx);
+      written.lookups.push(teamId);
+      return CATALOG.filter(
+        (p) => p.teamId === teamId && ((p.upc && keys.gtins.includes(p.upc)) || (p.sku && keys.skus.includes(p.sku))),
+      );
+    },
+  };
+  const useCase = new MatchPurchaseUseCase(
+    products as unknown as ProductRepository,
+    {
+      save: async (tx: EntityManager, rows: ItemMatchEntity[]) => (inTx(tx), written.matches.push(...rows)),
+    } as unknown as ItemMatchRepository,
+    {
+      record: async (
+        tx: EntityManager,
+        contract: { subject: string },
+        data: { purchase: PurchaseDetail },
+        meta: unknown,
+      ) => {
+        inTx(tx);
+        written.events.push({ subject: contract.subject, data, meta });
+      },
+    } as unknown as EventOutbox,
+    { now: () => NOW } as Clock,
+  );
+  return { useCase, written };
+}
+
+describe('MatchPurchaseUseCase', () => {
+  it.each<[string, PurchaseItem, string | null, string]>([
+    ['GTIN from a UPC-A', item('i1', '037000878780', null), '01PTIDE', 'gtin'],
+    ['GTIN beats a SKU naming another product', item('i1', '037000878780', 'PG-DAWN-ULT-194'), '01PTIDE', 'gtin'],
+    ['SKU when no product has the GTIN', item('i1', '012000809965', 'PG-DAWN-ULT-194'), '01PDAWN', 'sku'],
+    ['nothing', item('i1', '012000809965', 'NOPE'), null, 'none'],
+    ["another team's product never matches", item('i1', '016000275263', 'GM-CHRS-18'), null, 'none'],
+  ])('%s', async (_name, input, productId, method) => {
+    const { useCase, written } = setup();
+    await useCase.execute({ teamId: 'team_1', correlationId: 'corr_1', purchase: purchase([input]) }, TX);
+    expect(written.lookups).toEqual(['team_1']);
+    expect(written.matches).toEqual([
+      { teamId: 'team_1', purchaseId: '01PURCHASE', itemId: 'i1', productId, method, matchedAt: NOW },
+    ]);
+    expect(written.events[0]?.data.purchase.items[0]?.product?.product_id ?? null).toBe(productId);
+  });
+
+  it('records purchase.matched: the same purchase with each item product filled in', async () => {
+    const { useCase, written } = setup();
+    const collected = purchase([
+      item('i1', '037000878780', null),
+      item('i2', null, 'PG-DAWN-ULT-194'),
+      item('i3', null, null),
+    ]);
+    await useCase.execute({ teamId: 'team_1', correlationId: 'corr_1', purchase: collected }, TX);
+    expect(written.events).toHaveLength(1);
+    const event = written.events[0]!;
+    expect(event.subject).toBe(MatchingContracts.purchaseMatched.subject);
+    expect(event.meta).toEqual({ teamId: 'team_1', correlationId: 'corr_1', occurredAt: NOW });
+    const matched = purchaseDetailSchema.parse(event.data.purchase);
+    expect({ ...matched, items: [] }).toEqual({ ...collected, items: [] });
+    expect(matched.items.map((i) => i.product)).toEqual([
+      { product_id: '01PTIDE', name: 'Product 01PTIDE', brand: 'Acme', upc: '00037000878780' },
+      { product_id: '01PDAWN', name: 'Product 01PDAWN', brand: 'Acme', upc: null },
+      null,
+    ]);
+    expect(matched.items.map((i) => i.item_id)).toEqual(['i1', 'i2', 'i3']);
+  });
+
+  it('handles a purchase without items', async () => {
+    const { useCase, written } = setup();
+    await useCase.execute({ teamId: 'team_1', correlationId: 'corr_1', purchase: purchase([]) }, TX);
+    expect(written.matches).toEqual([]);
+    expect(written.events[0]?.data.purchase.items).toEqual([]);
+  });
+});

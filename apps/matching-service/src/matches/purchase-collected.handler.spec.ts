@@ -1,0 +1,48 @@
+import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
+import { PermanentEventError } from '@cps/messaging';
+import { type EntityManager } from 'typeorm';
+import { type MatchPurchaseCommand, type MatchPurchaseUseCase } from './match-purchase.use-case.js';
+import { PurchaseCollectedHandler } from './purchase-collected.handler.js';
+
+const TX = {} as EntityManager;
+const PURCHASE = { purchase_id: '01PURCHASE', items: [] } as unknown as PurchaseDetail;
+
+function setup() {
+  const calls: Array<[MatchPurchaseCommand, EntityManager]> = [];
+  const handler = new PurchaseCollectedHandler({
+    execute: async (command: MatchPurchaseCommand, tx: EntityManager) => {
+      calls.push([command, tx]);
+      return command.purchase;
+    },
+  } as unknown as MatchPurchaseUseCase);
+  return { handler, calls };
+}
+
+const envelope = (teamId: string | undefined) => ({
+  id: '01EVENT',
+  subject: SyncContracts.purchaseCollected.subject,
+  occurredAt: '2025-05-01T10:00:00.000Z',
+  correlationId: 'corr_1',
+  ...(teamId ? { teamId } : {}),
+  data: { purchase: PURCHASE },
+});
+
+describe('PurchaseCollectedHandler', () => {
+  it('consumes sync.purchase.collected.v1 under a stable durable name', () => {
+    const { handler } = setup();
+    expect(handler.event).toBe(SyncContracts.purchaseCollected);
+    expect(handler.name).toBe('purchase-collected');
+  });
+
+  it("matches in the envelope's team, passing the correlation id and the inbox transaction", async () => {
+    const { handler, calls } = setup();
+    await handler.handle(envelope('team_1'), TX);
+    expect(calls).toEqual([[{ teamId: 'team_1', correlationId: 'corr_1', purchase: PURCHASE }, TX]]);
+  });
+
+  it('dead-letters an event without a team', async () => {
+    const { handler, calls } = setup();
+    await expect(handler.handle(envelope(undefined), TX)).rejects.toBeInstanceOf(PermanentEventError);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { SyncContracts, type Envelope, type EventData } from '@cps/contracts';
+import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
+import { type EntityManager } from 'typeorm';
+import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
+
+type PurchaseCollected = typeof SyncContracts.purchaseCollected;
+
+/** Durable consumer `matching-service-purchase-collected` of `sync.purchase.collected.v1`. */
+@Injectable()
+export class PurchaseCollectedHandler implements EventHandlerDefinition<PurchaseCollected> {
+  readonly name = 'purchase-collected';
+  readonly event = SyncContracts.purchaseCollected;
+
+  constructor(private readonly matchPurchase: MatchPurchaseUseCase) {}
+
+  async handle(envelope: Envelope<EventData<PurchaseCollected>>, manager: EntityManager): Promise<void> {
+    // Tenancy comes from the envelope; without it the purchase cannot be matched against any catalog.
+    if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
+    await this.matchPurchase.execute(
+      { teamId: envelope.teamId, correlationId: envelope.correlationId, purchase: envelope.data.purchase },
+      manager,
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A brand product; `upc` is the normalized GTIN-14 or null. */
+@Entity('products')
+export class ProductEntity {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text')
+  teamId!: string;
+
+  @Column('text')
+  name!: string;
+
+  @Column('text', { nullable: true })
+  brand!: string | null;
+
+  @Column('text', { nullable: true })
+  upc!: string | null;
+
+  @Column('text', { nullable: true })
+  sku!: string | null;
+
+  @Column('text', { nullable: true })
+  groupId!: string | null;
+
+  @Column('timestamptz')
+  createdAt!: Date;
+}

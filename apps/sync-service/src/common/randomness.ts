@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Random values: identifiers handed to people (link ids, customer ids) and simulator draws. */
+export abstract class Randomness {
+  /** Uniform in [0, 1). */
+  abstract fraction(): number;
+  /** `length` characters of [0-9A-Za-z], uniformly. */
+  abstract base62(length: number): string;
+}
+
+@Injectable()
+export class CryptoRandomness extends Randomness {
+  fraction(): number {
+    return randomInt(2 ** 47) / 2 ** 47;
+  }
+
+  base62(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i += 1) out += BASE62[randomInt(BASE62.length)];
+    return out;
+  }
+}

@@ -1,0 +1,136 @@
+import { SyncContracts, purchaseDetailSchema } from '@cps/contracts';
+import { parseMoney } from '@cps/domain';
+import { RpcRefusal } from '@cps/messaging';
+import { type EntityManager } from 'typeorm';
+import { type Clock } from '../common/clock.js';
+import { type EventOutbox } from '../common/event-outbox.js';
+import { type Randomness } from '../common/randomness.js';
+import { type Transactor } from '../common/transactor.js';
+import { type ConnectionEntity, type ConnectionStatus } from '../connections/connection.entity.js';
+import { type ConnectionRepository } from '../connections/connection.repository.js';
+import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
+import { type PurchaseRepository } from '../purchases/purchase.repository.js';
+import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
+
+const NOW = new Date('2025-05-01T10:00:00.000Z');
+const TX = { name: 'the transaction' } as unknown as EntityManager;
+
+const connection = (id: string, overrides: Partial<ConnectionEntity> = {}): ConnectionEntity => ({
+  id,
+  teamId: 'team_1',
+  customerId: 'cust_1',
+  retailerId: 'target',
+  status: 'active',
+  email: null,
+  mobile: null,
+  tags: {},
+  isSimulated: true,
+  createdAt: NOW,
+  updatedAt: NOW,
+  ...overrides,
+});
+
+function setup(connections: ConnectionEntity[]) {
+  const written = {
+    purchases: [] as PurchaseWithItems[],
+    events: [] as Array<{ subject: string; data: unknown; meta: unknown }>,
+  };
+  const inTx = (tx: EntityManager | undefined) => {
+    if (tx !== TX) throw new Error('outside the transaction');
+  };
+  let seed = 11;
+  const useCase = new CreateSimulatedPurchaseUseCase(
+    {
+      findOwned: async (teamId: string, id: string, tx?: EntityManager) => {
+        inTx(tx);
+        return connections.find((c) => c.teamId === teamId && c.id === id) ?? null;
+      },
+    } as unknown as ConnectionRepository,
+    {
+      insert: async (tx: EntityManager, p: PurchaseWithItems[]) => (inTx(tx), written.purchases.push(...p)),
+    } as unknown as PurchaseRepository,
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
+    {
+      record: async (tx: EntityManager, contract: { subject: string }, data: unknown, meta: unknown) => {
+        inTx(tx);
+        written.events.push({ subject: contract.subject, data, meta });
+      },
+    } as unknown as EventOutbox,
+    { now: () => NOW } as Clock,
+    {
+      fraction: () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646,
+      base62: (length: number) => 'x'.repeat(length),
+    } as Randomness,
+  );
+  return { useCase, written };
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RpcRefusal) return error.getError();
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('CreateSimulatedPurchaseUseCase', () => {
+  it('creates a purchase dated now and records purchase.collected with the same detail', async () => {
+    const { useCase, written } = setup([connection('conn_1')]);
+    const detail = await useCase.execute('team_1', 'conn_1');
+    expect(purchaseDetailSchema.parse(detail)).toEqual(detail);
+    expect(detail).toMatchObject({
+      connection_id: 'conn_1',
+      retailer_id: 'target',
+      date: NOW.toISOString(),
+      currency: 'USD',
+      is_simulated: true,
+    });
+    expect(detail.items.every((item) => item.product === null)).toBe(true);
+    expect(detail.item_count).toBe(detail.items.reduce((sum, item) => sum + item.quantity, 0));
+    const cents = (field: 'items_subtotal' | 'discounts' | 'shipping' | 'fees' | 'tax' | 'total') =>
+      parseMoney(detail[field]);
+    expect(cents('total')).toBe(
+      cents('items_subtotal') - cents('discounts') + cents('shipping') + cents('fees') + cents('tax'),
+    );
+    expect(cents('items_subtotal')).toBe(
+      detail.items.reduce((sum, item) => sum + parseMoney(item.price) * item.quantity, 0),
+    );
+    expect(written.purchases).toHaveLength(1);
+    expect(written.purchases[0]?.purchase).toMatchObject({ id: detail.purchase_id, teamId: 'team_1' });
+    expect(written.events).toEqual([
+      {
+        subject: SyncContracts.purchaseCollected.subject,
+        data: { purchase: detail },
+        meta: { teamId: 'team_1', occurredAt: NOW },
+      },
+    ]);
+  });
+
+  it.each<[string, ConnectionEntity[]]>([
+    ['an unknown connection', []],
+    ["another team's connection", [connection('conn_1', { teamId: 'team_2' })]],
+    ['a real connection', [connection('conn_1', { isSimulated: false })]],
+  ])('refuses %s with 404', async (_name, connections) => {
+    const { useCase, written } = setup(connections);
+    expect(await refusalOf(useCase.execute('team_1', 'conn_1'))).toEqual({
+      status: 404,
+      detail: 'simulated connection conn_1 not found',
+    });
+    expect(written.purchases).toEqual([]);
+    expect(written.events).toEqual([]);
+  });
+
+  it.each<ConnectionStatus>(['initialized', 'unauthenticated', 'disconnected', 'revoked'])(
+    'refuses a %s connection with 409',
+    async (status) => {
+      const { useCase, written } = setup([connection('conn_1', { status })]);
+      expect(await refusalOf(useCase.execute('team_1', 'conn_1'))).toEqual({
+        status: 409,
+        detail: `simulated connection conn_1 is ${status}; only active connections collect purchases`,
+      });
+      expect(written.events).toEqual([]);
+    },
+  );
+});

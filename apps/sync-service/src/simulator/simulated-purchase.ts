@@ -1,0 +1,45 @@
+import { formatCents, type SimulatedPurchase } from '@cps/domain';
+import { ulid } from 'ulid';
+import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
+
+/** Turns a generated receipt (integer cents) into rows (two-place decimal strings). */
+export function toPurchaseRows(
+  generated: SimulatedPurchase,
+  owner: { teamId: string; connectionId: string; retailerId: string; createdAt: Date },
+): PurchaseWithItems {
+  // Ids carry the purchase date, so they sort like the purchases they name.
+  const time = generated.date.getTime();
+  const id = ulid(time);
+  const { totals } = generated;
+  return {
+    purchase: {
+      id,
+      teamId: owner.teamId,
+      connectionId: owner.connectionId,
+      retailerId: owner.retailerId,
+      retailerOrderId: null,
+      date: generated.date,
+      purchaseType: generated.purchaseType,
+      currency: generated.currency,
+      itemsSubtotal: formatCents(totals.itemsSubtotal),
+      discounts: formatCents(totals.discounts),
+      shipping: formatCents(totals.shipping),
+      fees: formatCents(totals.fees),
+      tax: formatCents(totals.tax),
+      total: formatCents(totals.total),
+      isSimulated: true,
+      createdAt: owner.createdAt,
+    },
+    items: generated.lines.map((line, position) => ({
+      id: ulid(time),
+      purchaseId: id,
+      position,
+      name: line.name,
+      brand: line.brand,
+      upc: line.upc,
+      sku: line.sku,
+      price: formatCents(line.priceCents),
+      quantity: line.quantity,
+    })),
+  };
+}

@@ -1,0 +1,228 @@
+import { type Cents } from '../money/money.js';
+
+/** A product the simulator can put in a basket. UPCs are 12-digit UPC-A codes with valid check digits. */
+export interface CatalogProduct {
+  name: string;
+  brand: string;
+  upc: string;
+  sku: string;
+  priceCents: Cents;
+}
+
+/** Everyday grocery and household products at typical US shelf prices. */
+export const SIMULATED_PRODUCTS: readonly CatalogProduct[] = [
+  {
+    name: 'Tide Original Liquid Laundry Detergent, 92 fl oz',
+    brand: 'Tide',
+    upc: '037000878780',
+    sku: 'PG-TIDE-ORIG-92',
+    priceCents: 1397,
+  },
+  {
+    name: 'Bounty Select-A-Size Paper Towels, 6 Double Rolls',
+    brand: 'Bounty',
+    upc: '037000974666',
+    sku: 'PG-BNTY-SAS-6DR',
+    priceCents: 1549,
+  },
+  {
+    name: 'Charmin Ultra Soft Toilet Paper, 12 Mega Rolls',
+    brand: 'Charmin',
+    upc: '037000012085',
+    sku: 'PG-CHRM-US-12M',
+    priceCents: 1699,
+  },
+  {
+    name: 'Dawn Ultra Dishwashing Liquid, Original, 19.4 fl oz',
+    brand: 'Dawn',
+    upc: '037000973003',
+    sku: 'PG-DAWN-ULT-194',
+    priceCents: 347,
+  },
+  {
+    name: 'Crest Pro-Health Toothpaste, Clean Mint, 4.3 oz',
+    brand: 'Crest',
+    upc: '037000511403',
+    sku: 'PG-CRST-PH-43',
+    priceCents: 429,
+  },
+  {
+    name: 'Cheerios Toasted Whole Grain Oat Cereal, 18 oz',
+    brand: 'Cheerios',
+    upc: '016000275263',
+    sku: 'GM-CHRS-18',
+    priceCents: 549,
+  },
+  {
+    name: "Nature Valley Crunchy Granola Bars, Oats 'n Honey, 12 ct",
+    brand: 'Nature Valley',
+    upc: '016000400504',
+    sku: 'GM-NV-OH-12',
+    priceCents: 418,
+  },
+  {
+    name: "Kellogg's Frosted Flakes Cereal, 13.5 oz",
+    brand: "Kellogg's",
+    upc: '038000599125',
+    sku: 'KEL-FF-135',
+    priceCents: 479,
+  },
+  {
+    name: 'Pringles Original Potato Crisps, 5.2 oz',
+    brand: 'Pringles',
+    upc: '038000838217',
+    sku: 'KEL-PRG-ORIG-52',
+    priceCents: 250,
+  },
+  {
+    name: 'Coca-Cola Classic, 12 pk, 12 fl oz Cans',
+    brand: 'Coca-Cola',
+    upc: '049000004632',
+    sku: 'KO-COKE-12PK',
+    priceCents: 899,
+  },
+  { name: 'Diet Coke, 2 L Bottle', brand: 'Coca-Cola', upc: '049000040630', sku: 'KO-DIET-2L', priceCents: 279 },
+  {
+    name: 'Pepsi Cola, 12 pk, 12 fl oz Cans',
+    brand: 'Pepsi',
+    upc: '012000809965',
+    sku: 'PEP-COLA-12PK',
+    priceCents: 849,
+  },
+  {
+    name: 'Gatorade Thirst Quencher, Fruit Punch, 28 fl oz',
+    brand: 'Gatorade',
+    upc: '052000338171',
+    sku: 'PEP-GTRD-FP-28',
+    priceCents: 189,
+  },
+  {
+    name: "Lay's Classic Potato Chips, 8 oz",
+    brand: "Lay's",
+    upc: '028400031943',
+    sku: 'FL-LAYS-CL-8',
+    priceCents: 499,
+  },
+  {
+    name: 'Doritos Nacho Cheese Tortilla Chips, 9.25 oz',
+    brand: 'Doritos',
+    upc: '028400399456',
+    sku: 'FL-DOR-NC-925',
+    priceCents: 529,
+  },
+  { name: 'Quaker Old Fashioned Oats, 42 oz', brand: 'Quaker', upc: '030000010419', sku: 'QKR-OF-42', priceCents: 648 },
+  { name: 'Heinz Tomato Ketchup, 32 oz', brand: 'Heinz', upc: '013000000048', sku: 'KH-HNZ-KET-32', priceCents: 412 },
+  {
+    name: 'Kraft Original Macaroni & Cheese Dinner, 7.25 oz',
+    brand: 'Kraft',
+    upc: '021000658831',
+    sku: 'KH-KMC-725',
+    priceCents: 129,
+  },
+  {
+    name: 'Oreo Chocolate Sandwich Cookies, 13.29 oz',
+    brand: 'Oreo',
+    upc: '044000002862',
+    sku: 'MDZ-OREO-1329',
+    priceCents: 498,
+  },
+  { name: 'Ritz Original Crackers, 13.7 oz', brand: 'Ritz', upc: '044000001063', sku: 'MDZ-RITZ-137', priceCents: 448 },
+  {
+    name: 'Barilla Spaghetti Pasta, 16 oz',
+    brand: 'Barilla',
+    upc: '076808080155',
+    sku: 'BAR-SPAG-16',
+    priceCents: 199,
+  },
+  {
+    name: 'Prego Traditional Italian Sauce, 24 oz',
+    brand: 'Prego',
+    upc: '051000022080',
+    sku: 'CMP-PRG-TRD-24',
+    priceCents: 319,
+  },
+  {
+    name: "Campbell's Condensed Chicken Noodle Soup, 10.75 oz",
+    brand: "Campbell's",
+    upc: '051000000118',
+    sku: 'CMP-CNS-1075',
+    priceCents: 149,
+  },
+  {
+    name: 'Chobani Greek Yogurt, Strawberry on the Bottom, 5.3 oz',
+    brand: 'Chobani',
+    upc: '818290020123',
+    sku: 'CHO-STR-53',
+    priceCents: 139,
+  },
+  {
+    name: 'Tillamook Medium Cheddar Cheese Block, 2 lb',
+    brand: 'Tillamook',
+    upc: '072830000109',
+    sku: 'TLM-MCH-2LB',
+    priceCents: 999,
+  },
+  {
+    name: 'Starbucks Pike Place Roast Ground Coffee, 12 oz',
+    brand: 'Starbucks',
+    upc: '762111375438',
+    sku: 'SBX-PIKE-G12',
+    priceCents: 998,
+  },
+  {
+    name: 'Folgers Classic Roast Ground Coffee, 25.9 oz',
+    brand: 'Folgers',
+    upc: '025500001234',
+    sku: 'JMS-FOL-CR-259',
+    priceCents: 1149,
+  },
+  {
+    name: 'Clorox Disinfecting Wipes, Crisp Lemon, 75 ct',
+    brand: 'Clorox',
+    upc: '044600015910',
+    sku: 'CLX-WIPE-L75',
+    priceCents: 597,
+  },
+  {
+    name: 'Ziploc Storage Bags, Gallon, 38 ct',
+    brand: 'Ziploc',
+    upc: '025700315087',
+    sku: 'SCJ-ZIP-GAL-38',
+    priceCents: 549,
+  },
+  {
+    name: 'Huggies Little Snugglers Baby Diapers, Size 1, 84 ct',
+    brand: 'Huggies',
+    upc: '036000418620',
+    sku: 'KC-HUG-LS1-84',
+    priceCents: 2699,
+  },
+  {
+    name: 'Colgate Total Whitening Toothpaste, 4.8 oz',
+    brand: 'Colgate',
+    upc: '035000521125',
+    sku: 'CP-COL-TW-48',
+    priceCents: 449,
+  },
+  {
+    name: 'Dove Beauty Bar, Original, 4 ct',
+    brand: 'Dove',
+    upc: '011111011809',
+    sku: 'UL-DOVE-BAR-4',
+    priceCents: 629,
+  },
+  {
+    name: 'Land O Lakes Salted Butter, 4 Sticks, 16 oz',
+    brand: 'Land O Lakes',
+    upc: '034500035170',
+    sku: 'LOL-BTR-SLT-16',
+    priceCents: 499,
+  },
+  {
+    name: 'Horizon Organic Whole Milk, Half Gallon',
+    brand: 'Horizon Organic',
+    upc: '742365014239',
+    sku: 'HZN-WHL-HG',
+    priceCents: 519,
+  },
+];
