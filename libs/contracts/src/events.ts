@@ -139,3 +139,14 @@ export const webhookEventBodySchema = z.discriminatedUnion('type', [
   purchaseCreatedWebhookSchema,
 ]);
 export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
+
+/**
+ * A shopper's request not to have purchases shared with ad platforms, by email (normalised by the
+ * caller: trimmed, lower-cased). Irreversible; recording it twice is fine.
+ */
+export const recordAdOptOut = defineRpc(
+  SERVICE,
+  'events.record-ad-opt-out.v1',
+  z.object({ teamId: z.string(), email: z.string().min(1).max(254) }),
+  z.object({ recorded: z.literal(true) }),
+);
