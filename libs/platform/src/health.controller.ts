@@ -1,10 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { NatsConnectionService } from '@cps/messaging';
 import { migrationsApplied } from '@cps/persistence';
 
-/** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS, schema up to date). */
+/** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS when used, schema up to date). */
 @Controller()
 export class HealthController {
   constructor(
@@ -12,7 +12,7 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicator: HealthIndicatorService,
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly nats: NatsConnectionService,
+    @Optional() private readonly nats?: NatsConnectionService,
   ) {}
 
   @Get('healthz')
@@ -23,12 +23,17 @@ export class HealthController {
   @Get('readyz')
   @HealthCheck()
   ready() {
+    const nats = this.nats;
     return this.health.check([
       () => this.db.pingCheck('postgres', { timeout: 2_000 }),
-      () => {
-        const check = this.indicator.check('nats');
-        return this.nats.isConnected() ? check.up() : check.down({ message: 'not connected' });
-      },
+      ...(nats
+        ? [
+            () => {
+              const check = this.indicator.check('nats');
+              return nats.isConnected() ? check.up() : check.down({ message: 'not connected' });
+            },
+          ]
+        : []),
       async () => {
         const check = this.indicator.check('migrations');
         try {

@@ -17,6 +17,8 @@ export interface PlatformModuleOptions {
   config: ServiceEnv;
   entities: SchemaDataSourceOptions['entities'];
   migrations: SchemaDataSourceOptions['migrations'];
+  /** False for a service that does not use NATS at all (the sandbox retailer). */
+  messaging?: boolean;
   producesEvents?: boolean;
   eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
 }
@@ -57,18 +59,22 @@ export class PlatformModule {
             applicationName: service,
           }),
         ),
-        MessagingModule.forRoot({
-          options: {
-            service,
-            schema,
-            natsUrl: config.NATS_URL,
-            stream: config.EVENTS_STREAM,
-            requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
-            redeliveryBackoffMs: config.EVENT_REDELIVERY_BACKOFF_MS,
-          },
-          producesEvents: options.producesEvents,
-          eventHandlers: options.eventHandlers,
-        }),
+        ...(options.messaging === false
+          ? []
+          : [
+              MessagingModule.forRoot({
+                options: {
+                  service,
+                  schema,
+                  natsUrl: config.NATS_URL,
+                  stream: config.EVENTS_STREAM,
+                  requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+                  redeliveryBackoffMs: config.EVENT_REDELIVERY_BACKOFF_MS,
+                },
+                producesEvents: options.producesEvents,
+                eventHandlers: options.eventHandlers,
+              }),
+            ]),
       ],
       controllers: [HealthController, MetricsController],
       providers: [
