@@ -2,7 +2,7 @@
 // @nx/nx-win32-x64-msvc, ...). The registry mirror of our build machines serves only the binaries of their own
 // platform, so `npm install` leaves those entries out and `npm ci` then refuses the lock file. Each restored entry
 // carries its os/cpu/libc, so npm skips it on a platform it does not fit, as it would with a complete lock file.
-// Run after `npm install <pkg>`: node tools/lockfile-platforms.mjs
+// Runs as the root `postinstall` script; by hand: node tools/lockfile-platforms.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
@@ -37,6 +37,7 @@ for (const [path, entry] of Object.entries(packages)) {
     added += 1;
   }
 }
+if (added === 0) process.exit(0);
 const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
