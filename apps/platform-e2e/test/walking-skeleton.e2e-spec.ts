@@ -91,10 +91,12 @@ describe('one purchase end to end', () => {
       expect(() => webhook.verify(request.body, headersOf(request))).not.toThrow();
       expect(request.headers['webhook-id']).toBe(body(request).id);
     }
-    expect(() => new Webhook(`whsec_${Buffer.from('wrong-secret-wrong-secret').toString('base64')}`).verify(
-      purchase!.body,
-      headersOf(purchase!),
-    )).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('wrong-secret-wrong-secret').toString('base64')}`).verify(
+        purchase!.body,
+        headersOf(purchase!),
+      ),
+    ).toThrow();
 
     expect(body(activation!)).toMatchObject({
       type: 'connection.activated',

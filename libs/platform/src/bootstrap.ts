@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { Logger as PinoLogger } from 'nestjs-pino';
@@ -34,7 +35,6 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     forceCloseConnections: false,
   });
   app.useLogger(app.get(PinoLogger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   app.getHttpAdapter().getInstance().disable?.('x-powered-by');
   if (definition.rpc) {
     app.connectMicroservice<MicroserviceOptions>(
@@ -58,6 +58,38 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   }
   await app.listen(definition.config.PORT, '0.0.0.0');
   logger.info({ port: definition.config.PORT }, `${definition.service} listening`);
+  stopOnSignal(app, definition.config.SHUTDOWN_GRACE_MS, logger);
+}
+
+/**
+ * SIGTERM/SIGINT: stop taking work, let in-flight requests and messages finish (Nest's shutdown hooks: consumers
+ * and relays stop first, then the HTTP server and NATS drain, then the database pool), exit 0. A shutdown that
+ * outlives the grace period exits 1 so the orchestrator knows.
+ */
+function stopOnSignal(app: INestApplication, graceMs: number, logger: ReturnType<typeof createLogger>): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error(`shutdown took longer than ${graceMs} ms; exiting`);
+      process.exit(1);
+    }, graceMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 async function migrate(definition: ServiceDefinition, logger: ReturnType<typeof createLogger>): Promise<void> {

@@ -61,15 +61,16 @@ export class ServiceProcess {
     throw new Error(`${this.options.name} not ready after ${timeoutMs} ms: ${this.logs.slice(-5).join('\n')}`);
   }
 
-  /** SIGTERM and wait for a clean exit (SIGKILL after the grace period). */
-  async stop(graceMs = 15_000): Promise<void> {
+  /** SIGTERM and wait for the exit (SIGKILL after the grace period); resolves to the exit code (null if killed). */
+  async stop(graceMs = 15_000): Promise<number | null> {
     const child = this.child;
-    if (!child || !this.running) return;
+    if (!child || !this.running) return child?.exitCode ?? null;
+    const exited = once(child, 'exit') as Promise<[number | null]>;
     child.kill('SIGTERM');
-    const exited = once(child, 'exit');
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
+    const [code] = await exited;
     clearTimeout(timer);
+    return code;
   }
 
   /** kill -9: no shutdown hooks run, like a crashed container. */

@@ -9,6 +9,8 @@ export interface ServiceSpec {
 }
 
 export const SERVICES: readonly ServiceSpec[] = [
+  // Plays the retailers sync-service signs in to; listed first so it stops last.
+  { name: 'sandbox-retailer', port: 3020, publicUrl: true },
   { name: 'auth-server', port: 3001, publicUrl: true },
   { name: 'sync-service', port: 3010, publicUrl: false },
   { name: 'matching-service', port: 3011, publicUrl: false },
