@@ -15,7 +15,9 @@ const OSES = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', '
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OSES.includes(part));
-  const cpu = parts.find((part) => CPUS.includes(part)) ?? (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
+  const cpu =
+    parts.find((part) => CPUS.includes(part)) ??
+    (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
   if (!os || !cpu) return null;
   const entry = { os: [os], cpu: [cpu] };
   if (os === 'linux') entry.libc = [parts.some((part) => part.startsWith('musl')) ? 'musl' : 'glibc'];
@@ -38,7 +40,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 if (added === 0) process.exit(0);
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform entries restored`);

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
+import { AdOptOutEntity } from './ad-opt-outs/ad-opt-out.entity.js';
+import { AdOptOutsModule } from './ad-opt-outs/ad-opt-outs.module.js';
 import { config } from './config.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './deliveries/delivery.entity.js';
@@ -17,13 +19,14 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
       service: 'events-service',
       schema: 'events',
       config,
-      entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity],
+      entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity, AdOptOutEntity],
       migrations,
       eventHandlers: [ConnectionActivatedHandler, PurchaseMatchedHandler],
     }),
     WebhooksModule,
     DeliveriesModule,
     WebhookEventsModule,
+    AdOptOutsModule,
   ],
 })
 export class AppModule {}

@@ -9,6 +9,6 @@ await runService({
   config,
   module: AppModule,
   migrations,
-  // No request/reply subjects yet (the product catalog endpoints come later); events only.
-  rpc: false,
+  // matching.get-purchase-matches.v1 (and, later, the product catalog endpoints).
+  rpc: true,
 });

@@ -3,8 +3,12 @@ import { PlatformModule } from '@cps/platform';
 import { config } from './config.js';
 import { ConnectionActivityEntity } from './connections/connection-activity.entity.js';
 import { ConnectionEntity } from './connections/connection.entity.js';
+import { ConnectionsModule } from './connections/connections.module.js';
+import { LinkTokenEntity } from './link-tokens/link-token.entity.js';
+import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { migrations } from './migrations/index.js';
 import { PurchaseEntity, PurchaseItemEntity } from './purchases/purchase.entity.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
 import { RetailerEntity, TeamRetailerEntity } from './retailers/retailer.entity.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
@@ -22,11 +26,15 @@ import { SimulatorModule } from './simulator/simulator.module.js';
         ConnectionActivityEntity,
         PurchaseEntity,
         PurchaseItemEntity,
+        LinkTokenEntity,
       ],
       migrations,
       producesEvents: true,
     }),
     RetailersModule,
+    ConnectionsModule,
+    PurchasesModule,
+    LinkTokensModule,
     SimulatorModule,
   ],
 })

@@ -253,3 +253,22 @@ export const revokeLinkToken = defineRpc(
   z.object({ teamId: z.string(), linkToken: z.string().min(1).max(200) }),
   z.object({ revoked: z.literal(true) }),
 );
+
+/**
+ * For the link flow: what a raw link token grants. Not team-scoped: the token itself names the team.
+ * 404 for an unknown token; expired and revoked tokens are answered with their status (the caller refuses).
+ */
+export const resolveLinkToken = defineRpc(
+  SERVICE,
+  'sync.resolve-link-token.v1',
+  z.object({ linkToken: z.string().min(1).max(200) }),
+  z.object({
+    teamId: z.string(),
+    customer_id: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    tags: z.record(z.string(), z.string()),
+    status: linkTokenStatusSchema,
+    expires_at: z.iso.datetime(),
+  }),
+);

@@ -59,6 +59,7 @@ try {
     auth-server                  ${platform.service('auth-server').url}
     storefront-proxy             ${platform.service('storefront-proxy').url}
     mcp-server                   ${platform.service('mcp-server').url}
+    sandbox retailer             ${platform.service('sandbox-retailer').url}            try: npm run admin -- sandbox:account:create --retailer walmart --email me@example.com --password secret123
     sync / matching / events     ${['sync-service', 'matching-service', 'events-service'].map((s) => platform.service(s).url).join('  ')}  (health and metrics)
 
     Demo team                    ${demo.team_id}

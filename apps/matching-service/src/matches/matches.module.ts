@@ -1,8 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock, SystemClock } from '../common/clock.js';
 import { EventOutbox, PostgresEventOutbox } from '../common/event-outbox.js';
 import { ProductsModule } from '../products/products.module.js';
+import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
+import { ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
+import { MatchesHandler } from './matches.handler.js';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
 
 /**
@@ -11,10 +15,12 @@ import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
  */
 @Global()
 @Module({
-  imports: [ProductsModule],
+  imports: [TypeOrmModule.forFeature([ItemMatchEntity]), ProductsModule],
+  controllers: [MatchesHandler],
   providers: [
     ItemMatchRepository,
     MatchPurchaseUseCase,
+    GetPurchaseMatchesUseCase,
     { provide: Clock, useClass: SystemClock },
     { provide: EventOutbox, useClass: PostgresEventOutbox },
   ],

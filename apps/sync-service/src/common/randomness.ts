@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Random values: identifiers handed to people (link ids, customer ids) and simulator draws. */
+/** Random values: identifiers handed to people (link ids, customer ids), secrets and simulator draws. */
 export abstract class Randomness {
   /** Uniform in [0, 1). */
   abstract fraction(): number;
   /** `length` characters of [0-9A-Za-z], uniformly. */
   abstract base62(length: number): string;
+  /** `bytes` cryptographically random bytes as base64url text (no padding), for bearer secrets. */
+  abstract secret(bytes: number): string;
 }
 
 @Injectable()
@@ -21,5 +23,9 @@ export class CryptoRandomness extends Randomness {
     let out = '';
     for (let i = 0; i < length; i += 1) out += BASE62[randomInt(BASE62.length)];
     return out;
+  }
+
+  secret(bytes: number): string {
+    return randomBytes(bytes).toString('base64url');
   }
 }

@@ -1,15 +1,12 @@
 import { type Actor } from '@cps/contracts';
+import { type StoredConnectionSnapshot } from '@cps/domain';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A connection without its tags, as the activity log records it (seed: ConnectionSnapshot). */
-export interface ConnectionSnapshot {
-  connection_id: string;
-  customer_id: string;
-  retailer_id: string;
-  status: string;
-  email: string | null;
-  mobile: string | null;
-}
+/**
+ * A connection without its tags, as the activity log records it. The internal status is kept as it was
+ * (`revoked` included); readers show it through toPublicSnapshot.
+ */
+export type ConnectionSnapshot = StoredConnectionSnapshot;
 
 /** Activity `event` values (INTERFACE-DECISIONS.md). Wire values: never rename. */
 export type ActivityEvent =

@@ -1,5 +1,13 @@
-import { type Actor, type Connection } from '@cps/contracts';
-import { type ActivityEvent, type ConnectionSnapshot, type NewActivityEntry } from './connection-activity.entity.js';
+import { type Actor, type Connection, type SyncContracts } from '@cps/contracts';
+import { toPublicSnapshot } from '@cps/domain';
+import { RpcRefusal } from '@cps/messaging';
+import { type z } from 'zod';
+import {
+  type ActivityEvent,
+  type ConnectionActivityEntity,
+  type ConnectionSnapshot,
+  type NewActivityEntry,
+} from './connection-activity.entity.js';
 import { type ConnectionEntity } from './connection.entity.js';
 
 export function toConnection(connection: ConnectionEntity): Connection {
@@ -53,4 +61,25 @@ export function activityEntry(
     connectionBefore: entry.before ? toSnapshot(entry.before) : null,
     connectionAfter: entry.after ? toSnapshot(entry.after) : null,
   };
+}
+
+export type ActivityLogEntry = z.infer<typeof SyncContracts.activityLogEntrySchema>;
+
+/** The seed's ActivityLogEntry: `details` always present, snapshots without tags, `revoked` as `disconnected`. */
+export function toActivityLogEntry(entry: ConnectionActivityEntity): ActivityLogEntry {
+  return {
+    timestamp: entry.occurredAt.toISOString(),
+    event_source: entry.eventSource,
+    event: entry.event,
+    details: entry.details ?? null,
+    source_id_type: entry.sourceIdType ?? null,
+    source_id_name: entry.sourceIdName ?? null,
+    connection_before: toPublicSnapshot(entry.connectionBefore),
+    connection_after: toPublicSnapshot(entry.connectionAfter),
+  };
+}
+
+/** Unknown, deleted and other teams' connections all look the same. */
+export function connectionNotFound(connectionId: string): RpcRefusal {
+  return new RpcRefusal(404, `connection ${connectionId} not found`);
 }

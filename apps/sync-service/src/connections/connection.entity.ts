@@ -1,6 +1,7 @@
+import { type InternalConnectionStatus } from '@cps/domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type ConnectionStatus = 'initialized' | 'active' | 'unauthenticated' | 'disconnected' | 'revoked';
+export type ConnectionStatus = InternalConnectionStatus;
 
 @Entity('connections')
 export class ConnectionEntity {
@@ -36,4 +37,11 @@ export class ConnectionEntity {
 
   @Column('timestamptz')
   updatedAt!: Date;
+
+  /**
+   * Set by DELETE /connections/{id}: from then on the connection and its purchases are not readable.
+   * Optional so rows built before deletion existed (new connections) need not spell it out.
+   */
+  @Column('timestamptz', { nullable: true })
+  deletedAt?: Date | null;
 }

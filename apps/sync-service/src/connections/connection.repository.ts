@@ -1,8 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { type InternalConnectionStatus } from '@cps/domain';
+import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { ConnectionEntity } from './connection.entity.js';
 
+export interface ConnectionListFilter {
+  customerId?: string;
+  /** Any of these stored statuses. */
+  statuses?: InternalConnectionStatus[];
+  retailerId?: string;
+  /** A connection id of the team: only connections after it (older, or as old with a smaller id). */
+  startingAfter?: string;
+}
+
+export type ConnectionChanges = Partial<
+  Pick<ConnectionEntity, 'customerId' | 'email' | 'mobile' | 'status' | 'updatedAt'>
+>;
+
+/**
+ * The team's connections. Every read takes the team id and skips deleted connections: a deleted
+ * connection is as unknown as another team's.
+ */
 @Injectable()
 export class ConnectionRepository {
   constructor(
@@ -16,7 +34,57 @@ export class ConnectionRepository {
 
   /** One of the team's connections; inside `tx` it is share-locked so its status holds until commit. */
   async findOwned(teamId: string, id: string, tx?: EntityManager): Promise<ConnectionEntity | null> {
-    if (!tx) return this.connections.findOneBy({ teamId, id });
-    return tx.findOne(ConnectionEntity, { where: { teamId, id }, lock: { mode: 'pessimistic_read' } });
+    const where = { teamId, id, deletedAt: IsNull() };
+    if (!tx) return this.connections.findOneBy(where);
+    return tx.findOne(ConnectionEntity, { where, lock: { mode: 'pessimistic_read' } });
+  }
+
+  /** One of the team's connections, locked for update until `tx` ends (a change is about to be written). */
+  async lockOwned(tx: EntityManager, teamId: string, id: string): Promise<ConnectionEntity | null> {
+    return tx.findOne(ConnectionEntity, {
+      where: { teamId, id, deletedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Newest first, ties broken by id (descending), at most `limit` rows. */
+  async list(teamId: string, filter: ConnectionListFilter, limit: number): Promise<ConnectionEntity[]> {
+    const query = this.connections
+      .createQueryBuilder('c')
+      .where('c.team_id = :teamId', { teamId })
+      .andWhere('c.deleted_at IS NULL');
+    if (filter.customerId !== undefined) query.andWhere('c.customer_id = :customerId', filter);
+    if (filter.retailerId !== undefined) query.andWhere('c.retailer_id = :retailerId', filter);
+    if (filter.statuses) query.andWhere('c.status IN (:...statuses)', { statuses: filter.statuses });
+    if (filter.startingAfter !== undefined) {
+      // Compared in SQL against the stored row, so the cursor keeps Postgres' microsecond precision.
+      query.andWhere(
+        `(c.created_at, c.id) < (SELECT a.created_at, a.id FROM sync.connections a
+                                  WHERE a.id = :startingAfter AND a.team_id = :teamId)`,
+        { startingAfter: filter.startingAfter },
+      );
+    }
+    return query.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').limit(limit).getMany();
+  }
+
+  async update(tx: EntityManager, teamId: string, id: string, changes: ConnectionChanges): Promise<void> {
+    await tx.update(ConnectionEntity, { teamId, id, deletedAt: IsNull() }, changes);
+  }
+
+  /**
+   * Marks the connection deleted. Its status also becomes `disconnected` (unless revoked), so anything
+   * that selects connections to collect by status stops collecting it too.
+   */
+  async softDelete(tx: EntityManager, teamId: string, id: string, at: Date): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .update(ConnectionEntity)
+      .set({
+        deletedAt: at,
+        updatedAt: at,
+        status: () => `CASE WHEN status = 'revoked' THEN status ELSE 'disconnected' END`,
+      })
+      .where('team_id = :teamId AND id = :id AND deleted_at IS NULL', { teamId, id })
+      .execute();
   }
 }

@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import { ConnectionEntity } from '../connections/connection.entity.js';
 import { PurchaseEntity, PurchaseItemEntity, type PurchaseWithItems } from './purchase.entity.js';
 
+/**
+ * Purchases of the team's connections. Every read takes the team id and sees only purchases of
+ * connections that are not deleted.
+ */
 @Injectable()
 export class PurchaseRepository {
+  constructor(
+    @InjectRepository(PurchaseEntity)
+    private readonly purchases: Repository<PurchaseEntity>,
+  ) {}
+
   async insert(tx: EntityManager, purchases: PurchaseWithItems[]): Promise<void> {
     if (purchases.length === 0) return;
     await tx.insert(
@@ -12,5 +23,53 @@ export class PurchaseRepository {
     );
     const items = purchases.flatMap(({ items }) => items);
     if (items.length > 0) await tx.insert(PurchaseItemEntity, items);
+  }
+
+  /** A purchase with its items (in receipt order); with `connectionId`, only when it belongs to that connection. */
+  async findOwned(teamId: string, purchaseId: string, connectionId?: string): Promise<PurchaseWithItems | null> {
+    const query = this.readable(teamId).andWhere('p.id = :purchaseId', { purchaseId });
+    if (connectionId !== undefined) query.andWhere('p.connection_id = :connectionId', { connectionId });
+    const purchase = await query.getOne();
+    if (!purchase) return null;
+    const items = await this.purchases.manager.find(PurchaseItemEntity, {
+      where: { purchaseId: purchase.id },
+      order: { position: 'ASC' },
+    });
+    return { purchase, items };
+  }
+
+  /** Whether the purchase is one of this connection's (a valid paging cursor). */
+  async belongsTo(teamId: string, connectionId: string, purchaseId: string): Promise<boolean> {
+    return this.readable(teamId)
+      .andWhere('p.id = :purchaseId AND p.connection_id = :connectionId', { purchaseId, connectionId })
+      .getExists();
+  }
+
+  /**
+   * One connection's purchases, newest purchase date first, ties broken by id (descending), so paging
+   * with `startingAfter` (a purchase of the connection) never skips or repeats one.
+   */
+  async listForConnection(
+    teamId: string,
+    connectionId: string,
+    page: { startingAfter?: string; limit: number },
+  ): Promise<PurchaseEntity[]> {
+    const query = this.readable(teamId).andWhere('p.connection_id = :connectionId', { connectionId });
+    if (page.startingAfter !== undefined) {
+      // Compared in SQL against the stored row, so the cursor keeps Postgres' microsecond precision.
+      query.andWhere(
+        `(p.date, p.id) < (SELECT a.date, a.id FROM sync.purchases a
+                            WHERE a.id = :startingAfter AND a.connection_id = :connectionId AND a.team_id = :teamId)`,
+        { startingAfter: page.startingAfter },
+      );
+    }
+    return query.orderBy('p.date', 'DESC').addOrderBy('p.id', 'DESC').limit(page.limit).getMany();
+  }
+
+  private readable(teamId: string) {
+    return this.purchases
+      .createQueryBuilder('p')
+      .innerJoin(ConnectionEntity, 'c', 'c.id = p.connection_id AND c.team_id = p.team_id AND c.deleted_at IS NULL')
+      .where('p.team_id = :teamId', { teamId });
   }
 }

@@ -31,6 +31,13 @@ export class RetailersHandler {
     @RpcPayload(SyncContracts.updateRetailer)
     request: RpcRequest<typeof SyncContracts.updateRetailer>,
   ) {
-    return this.updateRetailerUseCase.execute(request.teamId, request.retailerId, { enabled: request.enabled });
+    return this.updateRetailerUseCase.execute(request.teamId, request.retailerId, {
+      enabled: request.enabled,
+      linkVisibility: request.link_visibility,
+      linkAudience: request.link_audience && {
+        allowedEmails: request.link_audience.allowed_emails,
+        allowedDomains: request.link_audience.allowed_domains,
+      },
+    });
   }
 }

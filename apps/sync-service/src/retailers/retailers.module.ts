@@ -19,6 +19,6 @@ import { UpdateRetailerUseCase } from './update-retailer.use-case.js';
     ListRetailersUseCase,
     UpdateRetailerUseCase,
   ],
-  exports: [RetailerRepository],
+  exports: [RetailerRepository, TeamRetailerRepository],
 })
 export class RetailersModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { RetailerEntity, TeamRetailerEntity } from './retailer.entity.js';
 
 /** A catalog retailer as one team sees it: `configuration` is null while it is not enabled. */
@@ -49,17 +49,39 @@ export class TeamRetailerRepository {
     return rows.map((row) => toView(teamId, row));
   }
 
-  async find(teamId: string, retailerId: string): Promise<TeamRetailerEntity | null> {
-    return this.teamRetailers.findOneBy({ teamId, retailerId });
+  /** The team's configuration of the retailer; inside `tx` it is share-locked until commit. */
+  async find(teamId: string, retailerId: string, tx?: EntityManager): Promise<TeamRetailerEntity | null> {
+    if (!tx) return this.teamRetailers.findOneBy({ teamId, retailerId });
+    return tx.findOne(TeamRetailerEntity, { where: { teamId, retailerId }, lock: { mode: 'pessimistic_read' } });
   }
 
-  /** Creates the configuration unless one exists (a concurrent enable won): enabling is idempotent. */
-  async enable(configuration: TeamRetailerEntity): Promise<void> {
-    await this.teamRetailers.createQueryBuilder().insert().values(configuration).orIgnore().execute();
+  /**
+   * Serialises changes to one team's configuration of one retailer until `tx` ends. An advisory lock,
+   * because while the retailer is disabled there is no row to lock.
+   */
+  async lockForChange(tx: EntityManager, teamId: string, retailerId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `sync.team_retailers:${teamId}:${retailerId}`,
+    ]);
   }
 
-  async disable(teamId: string, retailerId: string): Promise<void> {
-    await this.teamRetailers.delete({ teamId, retailerId });
+  /** Creates the configuration; the caller holds lockForChange and saw none. */
+  async enable(tx: EntityManager, configuration: TeamRetailerEntity): Promise<void> {
+    await tx.insert(TeamRetailerEntity, configuration);
+  }
+
+  /** Replaces the link settings; the link id and enablement time stay. */
+  async updateLinkSettings(
+    tx: EntityManager,
+    teamId: string,
+    retailerId: string,
+    settings: Pick<TeamRetailerEntity, 'linkVisibility' | 'allowedEmails' | 'allowedDomains'>,
+  ): Promise<void> {
+    await tx.update(TeamRetailerEntity, { teamId, retailerId }, settings);
+  }
+
+  async disable(tx: EntityManager, teamId: string, retailerId: string): Promise<void> {
+    await tx.delete(TeamRetailerEntity, { teamId, retailerId });
   }
 }
 

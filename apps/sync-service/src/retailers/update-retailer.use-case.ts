@@ -4,6 +4,7 @@ import { planRetailerUpdate, type RetailerUpdateRequest } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { Clock } from '../common/clock.js';
 import { Randomness } from '../common/randomness.js';
+import { Transactor } from '../common/transactor.js';
 import { RetailerRepository } from './retailer.repository.js';
 import { toTeamRetailer } from './team-retailer-resource.js';
 import { TeamRetailerRepository } from './team-retailer.repository.js';
@@ -12,14 +13,15 @@ import { TeamRetailerRepository } from './team-retailer.repository.js';
 export const LINK_ID_LENGTH = 10;
 
 /**
- * PATCH /retailers/{id}. The decision is the domain's planRetailerUpdate (link-visibility rules extend
- * it); this class loads the state it needs and applies the plan.
+ * PATCH /retailers/{id}. The decision is the domain's planRetailerUpdate; this class loads the state it
+ * needs and applies the plan, one request at a time per team and retailer.
  */
 @Injectable()
 export class UpdateRetailerUseCase {
   constructor(
     private readonly retailers: RetailerRepository,
     private readonly teamRetailers: TeamRetailerRepository,
+    private readonly transactor: Transactor,
     private readonly clock: Clock,
     private readonly random: Randomness,
   ) {}
@@ -27,26 +29,42 @@ export class UpdateRetailerUseCase {
   async execute(teamId: string, retailerId: string, request: RetailerUpdateRequest): Promise<TeamRetailer> {
     const retailer = await this.retailers.findById(retailerId);
     if (!retailer) throw new RpcRefusal(404, `retailer ${retailerId} not found`);
-    const current = await this.teamRetailers.find(teamId, retailerId);
-    const plan = planRetailerUpdate({ status: retailer.status, current, request });
-    switch (plan.kind) {
-      case 'unchanged':
-        return toTeamRetailer({ retailer, configuration: current });
-      case 'refused':
-        throw new RpcRefusal(404, `retailer ${retailerId} is inactive and cannot be enabled`);
-      case 'disable':
-        await this.teamRetailers.disable(teamId, retailerId);
-        return toTeamRetailer({ retailer, configuration: null });
-      case 'enable':
-        await this.teamRetailers.enable({
-          teamId,
-          retailerId,
-          linkId: this.random.base62(LINK_ID_LENGTH),
-          enabledAt: this.clock.now(),
-          ...plan.configuration,
-        });
-        // Re-read: a concurrent enable may have created the row first, and its link id is the one that counts.
-        return toTeamRetailer({ retailer, configuration: await this.teamRetailers.find(teamId, retailerId) });
-    }
+    return this.transactor.run(async (tx) => {
+      await this.teamRetailers.lockForChange(tx, teamId, retailerId);
+      const current = await this.teamRetailers.find(teamId, retailerId, tx);
+      const plan = planRetailerUpdate({ status: retailer.status, current, request });
+      switch (plan.kind) {
+        case 'unchanged':
+          return toTeamRetailer({ retailer, configuration: current });
+        case 'invalid':
+          throw new RpcRefusal(422, plan.issues);
+        case 'refused':
+          throw new RpcRefusal(
+            404,
+            plan.reason === 'retailer_inactive'
+              ? `retailer ${retailerId} is inactive and cannot be enabled`
+              : `retailer ${retailerId} is not enabled`,
+          );
+        case 'disable':
+          await this.teamRetailers.disable(tx, teamId, retailerId);
+          return toTeamRetailer({ retailer, configuration: null });
+        case 'enable': {
+          const configuration = {
+            teamId,
+            retailerId,
+            linkId: this.random.base62(LINK_ID_LENGTH),
+            enabledAt: this.clock.now(),
+            ...plan.configuration,
+          };
+          await this.teamRetailers.enable(tx, configuration);
+          return toTeamRetailer({ retailer, configuration });
+        }
+        case 'update': {
+          if (!current) throw new Error('an update plan needs a current configuration');
+          await this.teamRetailers.updateLinkSettings(tx, teamId, retailerId, plan.configuration);
+          return toTeamRetailer({ retailer, configuration: { ...current, ...plan.configuration } });
+        }
+      }
+    });
   }
 }

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, type Connection } from '@cps/contracts';
+import { RpcRefusal } from '@cps/messaging';
+import { ulid } from 'ulid';
+import { Clock } from '../common/clock.js';
+import { Transactor } from '../common/transactor.js';
+import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
+import { ConnectionActivityRepository } from './connection-activity.repository.js';
+import { activityEntry, toConnection } from './connection-resource.js';
+import { type ConnectionEntity } from './connection.entity.js';
+import { ConnectionRepository } from './connection.repository.js';
+
+export interface CreateConnectionCommand {
+  teamId: string;
+  actor: Actor;
+  customerId: string;
+  retailerId: string;
+  email?: string | null;
+  mobile?: string | null;
+  tags?: Record<string, string>;
+}
+
+/**
+ * POST /connections: a connection in `initialized` for a retailer the team has enabled, with its tags
+ * recorded once, here, and a `connection_created` activity entry in the same transaction.
+ */
+@Injectable()
+export class CreateConnectionUseCase {
+  constructor(
+    private readonly teamRetailers: TeamRetailerRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly activity: ConnectionActivityRepository,
+    private readonly transactor: Transactor,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateConnectionCommand): Promise<Connection> {
+    return this.transactor.run(async (tx) => {
+      // Share-locked: a concurrent disable waits until this connection is committed.
+      const configuration = await this.teamRetailers.find(command.teamId, command.retailerId, tx);
+      if (!configuration) {
+        throw new RpcRefusal(422, [
+          {
+            loc: ['body', 'retailer_id'],
+            msg: 'retailer is not enabled for this client',
+            type: 'value_error',
+            input: command.retailerId,
+          },
+        ]);
+      }
+      const now = this.clock.now();
+      const connection: ConnectionEntity = {
+        id: ulid(now.getTime()),
+        teamId: command.teamId,
+        customerId: command.customerId,
+        retailerId: command.retailerId,
+        status: 'initialized',
+        email: command.email ?? null,
+        mobile: command.mobile ?? null,
+        tags: command.tags ?? {},
+        isSimulated: false,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
+      await this.connections.insert(tx, connection);
+      await this.activity.append(tx, [
+        activityEntry(command.actor, {
+          event: 'connection_created',
+          at: now,
+          details: null,
+          before: null,
+          after: connection,
+        }),
+      ]);
+      return toConnection(connection);
+    });
+  }
+}

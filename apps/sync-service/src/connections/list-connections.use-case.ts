@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { type Connection } from '@cps/contracts';
+import { rowsToRead, statusesMatching, takePage, type ConnectionStatus } from '@cps/domain';
+import { RpcRefusal } from '@cps/messaging';
+import { toConnection } from './connection-resource.js';
+import { ConnectionRepository } from './connection.repository.js';
+
+export interface ListConnectionsQuery {
+  teamId: string;
+  customerId?: string;
+  status?: ConnectionStatus;
+  retailerId?: string;
+  limit: number;
+  startingAfter?: string;
+}
+
+/** GET /connections: newest first (ties by id), filtered, one page after `starting_after`. */
+@Injectable()
+export class ListConnectionsUseCase {
+  constructor(private readonly connections: ConnectionRepository) {}
+
+  async execute(query: ListConnectionsQuery): Promise<{ connections: Connection[]; has_more: boolean }> {
+    const { teamId, startingAfter } = query;
+    if (startingAfter !== undefined && !(await this.connections.findOwned(teamId, startingAfter))) {
+      throw new RpcRefusal(422, [
+        {
+          loc: ['query', 'starting_after'],
+          msg: 'starting_after must be the id of one of your connections',
+          type: 'value_error',
+          input: startingAfter,
+        },
+      ]);
+    }
+    const rows = await this.connections.list(
+      teamId,
+      {
+        customerId: query.customerId,
+        retailerId: query.retailerId,
+        statuses: query.status ? statusesMatching(query.status) : undefined,
+        startingAfter,
+      },
+      rowsToRead(query.limit),
+    );
+    const page = takePage(rows, query.limit);
+    return { connections: page.items.map(toConnection), has_more: page.hasMore };
+  }
+}

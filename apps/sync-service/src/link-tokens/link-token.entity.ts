@@ -1,0 +1,49 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A customer link token. The raw token is never stored in clear: `tokenHash` is its SHA-256 (hex). */
+@Entity('link_tokens')
+export class LinkTokenEntity {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text')
+  teamId!: string;
+
+  @Column('text')
+  tokenHash!: string;
+
+  @Column('text')
+  customerId!: string;
+
+  /** Kept for the link flow (prefill, audience rules); never listed. */
+  @Column('text', { nullable: true })
+  email!: string | null;
+
+  @Column('text', { nullable: true })
+  mobile!: string | null;
+
+  /** Recorded on the connection created through this token. */
+  @Column('jsonb')
+  tags!: Record<string, string>;
+
+  @Column('timestamptz')
+  createdAt!: Date;
+
+  @Column('timestamptz')
+  expiresAt!: Date;
+
+  @Column('timestamptz', { nullable: true })
+  revokedAt!: Date | null;
+
+  /** `X-Service-Idempotency-Key`, unique per team; null when the request had none. */
+  @Column('text', { nullable: true })
+  idempotencyKey!: string | null;
+
+  /** SHA-256 of the canonical request (linkTokenRequestIdentity), to tell a retry from a reuse of the key. */
+  @Column('text', { nullable: true })
+  requestHash!: string | null;
+
+  /** The raw token sealed with SecretBox, only with an idempotency key, so a retry gets the same token. */
+  @Column('text', { nullable: true })
+  tokenSealed!: string | null;
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SecretBox } from '@cps/persistence';
+import { CommonModule } from '../common/common.module.js';
+import { config } from '../config.js';
+import { CreateLinkTokenUseCase } from './create-link-token.use-case.js';
+import { LinkTokenEntity } from './link-token.entity.js';
+import { LinkTokenRepository } from './link-token.repository.js';
+import { LinkTokensHandler } from './link-tokens.handler.js';
+import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';
+import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
+import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LinkTokenEntity]), CommonModule],
+  controllers: [LinkTokensHandler],
+  providers: [
+    LinkTokenRepository,
+    CreateLinkTokenUseCase,
+    ListLinkTokensUseCase,
+    RevokeLinkTokenUseCase,
+    ResolveLinkTokenUseCase,
+    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
+  ],
+})
+export class LinkTokensModule {}

@@ -1,0 +1,84 @@
+import { type SecretBox } from '@cps/persistence';
+import { z } from 'zod';
+import { type OneTimeCodeChallenge, type RetailerCredentials, type RetailerSession } from './retailer-adapter.js';
+
+const instant = z.iso
+  .datetime()
+  .nullable()
+  .transform((text) => (text === null ? null : new Date(text)));
+
+const sealed = {
+  credentials: z.object({ email: z.string(), password: z.string() }),
+  session: z.object({ token: z.string(), expires_at: instant }),
+  challenge: z.object({ challenge_id: z.string(), sent_to: z.string().nullable(), expires_at: instant }),
+};
+
+type Kind = keyof typeof sealed;
+
+export class VaultError extends Error {}
+
+/**
+ * Seals what sync-service keeps of a shopper's retailer account (password, session, pending one-time-code
+ * challenge) with AES-256-GCM before it reaches Postgres, and opens it again for the scheduler.
+ *
+ * Each sealed value names its kind and its connection, and opening checks both: a ciphertext copied onto
+ * another connection's row (or a session stored where credentials belong) is refused, not used.
+ */
+export class RetailerCredentialVault {
+  constructor(private readonly box: SecretBox) {}
+
+  sealCredentials(connectionId: string, credentials: RetailerCredentials): string {
+    return this.seal('credentials', connectionId, { email: credentials.email, password: credentials.password });
+  }
+
+  openCredentials(connectionId: string, text: string): RetailerCredentials {
+    const { email, password } = this.open('credentials', connectionId, text);
+    return { email, password };
+  }
+
+  sealSession(connectionId: string, session: RetailerSession): string {
+    return this.seal('session', connectionId, {
+      token: session.token,
+      expires_at: session.expiresAt?.toISOString() ?? null,
+    });
+  }
+
+  openSession(connectionId: string, text: string): RetailerSession {
+    const session = this.open('session', connectionId, text);
+    return { token: session.token, expiresAt: session.expires_at };
+  }
+
+  /** A pending code step, kept between the link flow's sign-in page and its code page. */
+  sealChallenge(connectionId: string, challenge: OneTimeCodeChallenge): string {
+    return this.seal('challenge', connectionId, {
+      challenge_id: challenge.challengeId,
+      sent_to: challenge.sentTo,
+      expires_at: challenge.expiresAt?.toISOString() ?? null,
+    });
+  }
+
+  openChallenge(connectionId: string, text: string): OneTimeCodeChallenge {
+    const challenge = this.open('challenge', connectionId, text);
+    return { challengeId: challenge.challenge_id, sentTo: challenge.sent_to, expiresAt: challenge.expires_at };
+  }
+
+  private seal<K extends Kind>(kind: K, connectionId: string, value: z.input<(typeof sealed)[K]>): string {
+    return this.box.seal(JSON.stringify({ v: 1, kind, connection_id: connectionId, value }));
+  }
+
+  private open<K extends Kind>(kind: K, connectionId: string, text: string): z.output<(typeof sealed)[K]> {
+    let envelope: { v?: unknown; kind?: unknown; connection_id?: unknown; value?: unknown };
+    try {
+      envelope = JSON.parse(this.box.open(text)) as typeof envelope;
+    } catch {
+      // Never echo the ciphertext or the cause: either could carry secret material.
+      throw new VaultError(`cannot open the sealed ${kind} of connection ${connectionId}`);
+    }
+    if (envelope.v !== 1 || envelope.kind !== kind || envelope.connection_id !== connectionId) {
+      throw new VaultError(`the sealed ${kind} does not belong to connection ${connectionId}`);
+    }
+    const value = sealed[kind].safeParse(envelope.value);
+    if (!value.success) throw new VaultError(`the sealed ${kind} of connection ${connectionId} is malformed`);
+    return value.data as z.output<(typeof sealed)[K]>;
+  }
+}

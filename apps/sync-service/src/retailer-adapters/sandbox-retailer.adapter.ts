@@ -1,0 +1,257 @@
+import { parseMoney } from '@cps/domain';
+import { z } from 'zod';
+import {
+  type CallOptions,
+  type OneTimeCodeChallenge,
+  type OneTimeCodeResult,
+  type RetailerAdapter,
+  type RetailerCredentials,
+  type RetailerOrder,
+  type RetailerOrderPage,
+  type RetailerSession,
+  type SignInResult,
+} from './retailer-adapter.js';
+import { RateLimited, RetailerUnavailable, SessionLost, type SessionLossReason } from './retailer-errors.js';
+import { DEFAULT_RATE_LIMIT_DELAY_MS, parseRetryAfter } from './retry-after.js';
+
+export interface SandboxRetailerAdapterOptions {
+  retailerId: string;
+  /** The sandbox retailer, e.g. http://127.0.0.1:3020; this adapter talks to `{baseUrl}/r/{retailerId}`. */
+  baseUrl: string;
+  /** Whole-call deadline (connect, answer and body). */
+  timeoutMs: number;
+  /** Orders per list call. */
+  pageSize?: number;
+  now?: () => Date;
+}
+
+const money = z.string().transform((text, context) => {
+  try {
+    return parseMoney(text);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'not an amount' });
+    return z.NEVER;
+  }
+});
+const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+const channel = z.enum(['online', 'in_store']);
+
+const sessionBody = z.object({ session_token: z.string().min(1), expires_at: instant.nullable().default(null) });
+const challengeBody = z.object({
+  challenge_id: z.string().min(1),
+  sent_to: z.string().nullable().default(null),
+  expires_at: instant.nullable().default(null),
+});
+const errorBody = z.object({ error: z.string(), attempts_left: z.number().int().min(0).optional() });
+const pageBody = z.object({
+  orders: z.array(z.object({ order_id: z.string().min(1), ordered_at: instant, channel, total: money })),
+  next_cursor: z.string().min(1),
+  has_more: z.boolean(),
+});
+const orderBody = z.object({
+  order_id: z.string().min(1),
+  ordered_at: instant,
+  channel,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      brand: z.string().nullable(),
+      upc: z.string().nullable(),
+      sku: z.string().nullable(),
+      unit_price: money,
+      quantity: z.number().int().min(1),
+    }),
+  ),
+  subtotal: money,
+  discounts: money,
+  shipping: money,
+  fees: money,
+  tax: money,
+  total: money,
+});
+
+const SESSION_ERRORS: Record<string, SessionLossReason> = {
+  session_expired: 'expired',
+  session_revoked: 'revoked',
+  session_invalid: 'invalid',
+};
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** The sandbox retailer over HTTP (apps/sandbox-retailer), playing one retailer. */
+export class SandboxRetailerAdapter implements RetailerAdapter {
+  readonly retailerId: string;
+  private readonly base: string;
+  private readonly pageSize: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SandboxRetailerAdapterOptions) {
+    this.retailerId = options.retailerId;
+    this.base = `${options.baseUrl.replace(/\/+$/, '')}/r/${encodeURIComponent(options.retailerId)}`;
+    this.pageSize = options.pageSize ?? 50;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async signIn(credentials: RetailerCredentials, options?: CallOptions): Promise<SignInResult> {
+    const answer = await this.call('POST', '/sessions', { body: credentials, signal: options?.signal });
+    if (answer.status === 201) return { kind: 'signed_in', session: this.session(answer.body) };
+    if (answer.status === 202) {
+      const challenge = this.parse(challengeBody, answer);
+      return {
+        kind: 'needs_one_time_code',
+        challenge: { challengeId: challenge.challenge_id, sentTo: challenge.sent_to, expiresAt: challenge.expires_at },
+      };
+    }
+    if (answer.status === 401 && this.errorCode(answer) === 'invalid_credentials') {
+      return { kind: 'invalid_credentials' };
+    }
+    // Input the retailer refuses outright (an overlong email) cannot sign in either.
+    if (answer.status === 422) return { kind: 'invalid_credentials' };
+    throw this.unexpected(answer);
+  }
+
+  async answerOneTimeCode(
+    challenge: OneTimeCodeChallenge,
+    code: string,
+    options?: CallOptions,
+  ): Promise<OneTimeCodeResult> {
+    const answer = await this.call('POST', '/sessions/one-time-code', {
+      body: { challenge_id: challenge.challengeId, code },
+      signal: options?.signal,
+    });
+    if (answer.status === 201) return { kind: 'signed_in', session: this.session(answer.body) };
+    if (answer.status === 410) return { kind: 'challenge_expired' };
+    if (answer.status === 401 && this.errorCode(answer) === 'invalid_code') {
+      return { kind: 'invalid_code', attemptsLeft: errorBody.safeParse(answer.body).data?.attempts_left ?? null };
+    }
+    // A malformed code is refused before it is checked: for the shopper it is a wrong code.
+    if (answer.status === 422) return { kind: 'invalid_code', attemptsLeft: null };
+    throw this.unexpected(answer);
+  }
+
+  async listOrdersSince(
+    session: RetailerSession,
+    cursor: string | null,
+    options?: CallOptions,
+  ): Promise<RetailerOrderPage> {
+    const query = new URLSearchParams({ limit: String(this.pageSize) });
+    if (cursor !== null) query.set('since', cursor);
+    const answer = await this.call('GET', `/orders?${query}`, { session, signal: options?.signal });
+    if (answer.status !== 200) throw this.unexpected(answer);
+    const page = this.parse(pageBody, answer);
+    return {
+      orders: page.orders.map((order) => ({
+        retailerOrderId: order.order_id,
+        orderedAt: order.ordered_at,
+        purchaseType: order.channel,
+        totalCents: order.total,
+      })),
+      nextCursor: page.next_cursor,
+      hasMore: page.has_more,
+    };
+  }
+
+  async getOrderDetail(
+    session: RetailerSession,
+    retailerOrderId: string,
+    options?: CallOptions,
+  ): Promise<RetailerOrder> {
+    const answer = await this.call('GET', `/orders/${encodeURIComponent(retailerOrderId)}`, {
+      session,
+      signal: options?.signal,
+    });
+    if (answer.status !== 200) throw this.unexpected(answer);
+    const order = this.parse(orderBody, answer);
+    return {
+      retailerOrderId: order.order_id,
+      orderedAt: order.ordered_at,
+      purchaseType: order.channel,
+      currency: order.currency,
+      lines: order.items.map((item) => ({
+        name: item.name,
+        brand: item.brand,
+        upc: item.upc,
+        sku: item.sku,
+        priceCents: item.unit_price,
+        quantity: item.quantity,
+      })),
+      totals: {
+        itemsSubtotal: order.subtotal,
+        discounts: order.discounts,
+        shipping: order.shipping,
+        fees: order.fees,
+        tax: order.tax,
+        total: order.total,
+      },
+    };
+  }
+
+  /**
+   * One HTTP exchange under the deadline. Answers every call shares are turned into errors here:
+   * 429, 5xx, and a lost session on calls made with one.
+   */
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    request: { body?: unknown; session?: RetailerSession; signal?: AbortSignal },
+  ): Promise<Answer> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.session) headers.authorization = `Bearer ${request.session.token}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.base}${path}`, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+        redirect: 'manual',
+      });
+      text = await response.text();
+    } catch {
+      if (timeout.aborted) throw new RetailerUnavailable(this.retailerId, 'timeout');
+      if (request.signal?.aborted) throw request.signal.reason;
+      throw new RetailerUnavailable(this.retailerId, 'network');
+    }
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a proxy's error page): the status decides.
+    }
+    const answer = { status: response.status, body };
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.now());
+    if (answer.status === 429) throw new RateLimited(this.retailerId, retryAfter ?? DEFAULT_RATE_LIMIT_DELAY_MS);
+    if (answer.status >= 500) throw new RetailerUnavailable(this.retailerId, 'server_error', answer.status, retryAfter);
+    if (request.session && answer.status === 401) {
+      throw new SessionLost(this.retailerId, SESSION_ERRORS[this.errorCode(answer) ?? ''] ?? 'invalid');
+    }
+    return answer;
+  }
+
+  private session(body: unknown): RetailerSession {
+    const session = this.parse(sessionBody, { status: 201, body });
+    return { token: session.session_token, expiresAt: session.expires_at };
+  }
+
+  private parse<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
+    const result = schema.safeParse(answer.body);
+    if (!result.success) throw this.unexpected(answer);
+    return result.data;
+  }
+
+  private errorCode(answer: Answer): string | null {
+    return errorBody.safeParse(answer.body).data?.error ?? null;
+  }
+
+  private unexpected(answer: Answer): RetailerUnavailable {
+    return new RetailerUnavailable(this.retailerId, 'unexpected_response', answer.status);
+  }
+}
