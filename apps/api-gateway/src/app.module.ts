@@ -1,10 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
+import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { config } from './config.js';
+import { ConnectionsModule } from './connections/connections.module.js';
 import { GATEWAY_CONFIG } from './gateway-config.js';
 import { HttpModule } from './http/http.module.js';
+import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { migrations } from './migrations/index.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -27,10 +33,16 @@ class GatewayConfigModule {}
     }),
     GatewayConfigModule,
     HttpModule,
+    AuthModule,
+    ConnectionsModule,
+    PurchasesModule,
     RetailersModule,
+    LinkTokensModule,
+    AdSharingModule,
     WebhooksModule,
     SimulatorModule,
     AssetsModule,
+    OpenApiModule,
   ],
 })
 export class AppModule {}

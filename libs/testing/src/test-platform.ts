@@ -56,6 +56,7 @@ export class TestPlatform {
         NATS_URL: nats.url,
         DATABASE_POOL_SIZE: '5',
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway']}`,
+        AUTH_ISSUER: `http://127.0.0.1:${ports['auth-server']}`,
         SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer']}`,
         ...options.env,
       },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ApiCaller } from './api-caller.js';
+import { type ApiKeyCaller } from './principal.js';
 
 export interface ApiKeyCacheOptions {
   ttlMs: number;
@@ -18,7 +18,7 @@ export function apiKeyFingerprint(apiKey: string): string {
  * is suspended: every request is verified with auth-server.
  */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { caller: ApiCaller; expiresAt: number }>();
+  private readonly entries = new Map<string, { caller: ApiKeyCaller; expiresAt: number }>();
   private readonly revoked = new Map<string, number>();
   private active = false;
 
@@ -31,7 +31,7 @@ export class ApiKeyCache {
     return this.entries.size;
   }
 
-  get(fingerprint: string): ApiCaller | undefined {
+  get(fingerprint: string): ApiKeyCaller | undefined {
     const entry = this.entries.get(fingerprint);
     if (!entry) return undefined;
     this.entries.delete(fingerprint);
@@ -40,7 +40,7 @@ export class ApiKeyCache {
     return entry.caller;
   }
 
-  set(fingerprint: string, caller: ApiCaller): void {
+  set(fingerprint: string, caller: ApiKeyCaller): void {
     if (!this.active || this.options.ttlMs === 0 || this.wasRevoked(caller.keyId)) return;
     this.entries.delete(fingerprint);
     this.entries.set(fingerprint, { caller, expiresAt: this.now() + this.options.ttlMs });

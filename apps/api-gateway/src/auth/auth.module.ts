@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
+import { RATE_LIMITER, RateLimitGate } from '../rate-limit/rate-limit.gate.js';
+import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter.js';
+import { AccessGuard } from './access.guard.js';
 import { ApiKeyCache } from './api-key-cache.js';
-import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeyRevocationsListener } from './api-key-revocations.listener.js';
 import { AuthenticateApiKeyUseCase } from './authenticate-api-key.use-case.js';
+import { AuthenticateRequestUseCase } from './authenticate-request.use-case.js';
+import { ConnectionTokens } from './connection-tokens.js';
+import { OAuthTokens } from './oauth-tokens.js';
 
+/** Credentials (API keys, connection tokens, OAuth access tokens), rate limits and the global AccessGuard. */
 @Module({
   providers: [
     {
@@ -13,10 +20,42 @@ import { AuthenticateApiKeyUseCase } from './authenticate-api-key.use-case.js';
       useFactory: (config: GatewayConfig) =>
         new ApiKeyCache({ ttlMs: config.API_KEY_CACHE_TTL_MS, maxSize: config.API_KEY_CACHE_SIZE }),
     },
+    {
+      provide: ConnectionTokens,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) =>
+        new ConnectionTokens({
+          privateKeyPem: config.CONNECTION_TOKEN_PRIVATE_KEY,
+          baseUrl: config.PUBLIC_BASE_URL,
+          ttlSeconds: config.CONNECTION_TOKEN_TTL_SECONDS,
+        }),
+    },
+    {
+      provide: OAuthTokens,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) =>
+        new OAuthTokens({
+          issuer: config.AUTH_ISSUER,
+          audience: config.PUBLIC_BASE_URL,
+          jwksUrl: config.AUTH_JWKS_URL,
+        }),
+    },
+    {
+      provide: RATE_LIMITER,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) =>
+        new TokenBucketLimiter({
+          perMinute: config.RATE_LIMIT_PER_MINUTE,
+          burst: config.RATE_LIMIT_BURST,
+          maxClients: 100_000,
+        }),
+    },
+    RateLimitGate,
     AuthenticateApiKeyUseCase,
-    ApiKeyGuard,
+    AuthenticateRequestUseCase,
     ApiKeyRevocationsListener,
+    { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthenticateApiKeyUseCase, ApiKeyGuard],
+  exports: [ConnectionTokens],
 })
 export class AuthModule {}

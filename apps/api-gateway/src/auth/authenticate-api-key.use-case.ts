@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
-import { type ApiCaller } from './api-caller.js';
+import { type ApiKeyCaller } from './principal.js';
 import { ApiKeyCache, apiKeyFingerprint } from './api-key-cache.js';
 
 /** auth-server refuses longer keys as malformed; no key it issued is that long. */
@@ -14,14 +14,14 @@ const MAX_API_KEY_LENGTH = 256;
  */
 @Injectable()
 export class AuthenticateApiKeyUseCase {
-  private readonly inFlight = new Map<string, Promise<ApiCaller | null>>();
+  private readonly inFlight = new Map<string, Promise<ApiKeyCaller | null>>();
 
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: ApiKeyCache,
   ) {}
 
-  async execute(apiKey: string): Promise<ApiCaller | null> {
+  async execute(apiKey: string): Promise<ApiKeyCaller | null> {
     if (apiKey.length > MAX_API_KEY_LENGTH) return null;
     const fingerprint = apiKeyFingerprint(apiKey);
     const cached = this.cache.get(fingerprint);
@@ -33,10 +33,10 @@ export class AuthenticateApiKeyUseCase {
     return verification;
   }
 
-  private async verify(apiKey: string, fingerprint: string): Promise<ApiCaller | null> {
+  private async verify(apiKey: string, fingerprint: string): Promise<ApiKeyCaller | null> {
     const verdict = await this.rpc.request(AuthContracts.verifyApiKey, { apiKey });
     if (!verdict.valid) return null;
-    const caller: ApiCaller = { teamId: verdict.teamId, keyId: verdict.keyId, keyName: verdict.keyName };
+    const caller: ApiKeyCaller = { teamId: verdict.teamId, keyId: verdict.keyId, keyName: verdict.keyName };
     // Revoked while we were asking: the revocation event is newer than this verdict.
     if (this.cache.wasRevoked(caller.keyId)) return null;
     this.cache.set(fingerprint, caller);

@@ -1,16 +1,9 @@
-import { type Connection, type connectionStatusSchema } from '@cps/contracts';
+import { type Connection } from '@cps/contracts';
 import { type z } from 'zod';
+import { type connectionResponseSchema } from './dto/connection.dto.js';
 
 /** The Connection resource of the REST API (seed: "Connection"). */
-export interface PublicConnection {
-  connection_id: string;
-  customer_id: string;
-  retailer_id: string;
-  status: z.infer<typeof connectionStatusSchema>;
-  email: string | null;
-  mobile: string | null;
-  tags: Record<string, string>;
-}
+export type PublicConnection = z.output<typeof connectionResponseSchema>;
 
 /** Internal `revoked` (the shopper withdrew this brand's access) is `disconnected` to the brand. */
 export function toPublicConnection(connection: Connection): PublicConnection {

@@ -7,7 +7,7 @@ import {
   ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { toErrorResponse } from './error-response.js';
+import { HttpExceptionWithHeaders, toErrorResponse } from './error-response.js';
 import { RequestValidationException } from './validation-error.js';
 
 /** What express' body parser passes on (Nest's express adapter keeps it as the exception's cause). */
@@ -122,6 +122,19 @@ describe('toErrorResponse', () => {
       status: 500,
       body: { detail: 'internal error' },
       unexpected: true,
+    });
+  });
+});
+
+describe('HttpExceptionWithHeaders', () => {
+  it('carries its headers to the response', () => {
+    const exception = new HttpExceptionWithHeaders({ detail: 'insufficient scope', error: 'insufficient_scope' }, 403, {
+      'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="retailers:read"',
+    });
+    expect(toErrorResponse(exception)).toEqual({
+      status: 403,
+      body: { detail: 'insufficient scope', error: 'insufficient_scope' },
+      headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="retailers:read"' },
     });
   });
 });

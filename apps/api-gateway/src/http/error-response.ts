@@ -6,6 +6,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface ErrorResponse {
   status: number;
   body: { detail: unknown } & Record<string, unknown>;
+  /** Response headers that belong to the error (WWW-Authenticate, Retry-After). */
+  headers?: Record<string, string>;
   /** Set for failures of ours (never of the client's input): log it with the stack. */
   unexpected?: boolean;
 }
@@ -15,6 +17,17 @@ interface BodyParserError {
   type?: string;
   body?: string;
   message?: string;
+}
+
+/** An error whose answer needs headers of its own: 401/403 carry WWW-Authenticate, 429 Retry-After. */
+export class HttpExceptionWithHeaders extends HttpException {
+  constructor(
+    body: { detail: unknown } & Record<string, unknown>,
+    status: number,
+    readonly headers: Record<string, string>,
+  ) {
+    super(body, status);
+  }
 }
 
 /**
@@ -36,7 +49,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   }
   const response = exception.getResponse();
   if (typeof response === 'object' && response !== null && 'detail' in response) {
-    return { status, body: response as ErrorResponse['body'] };
+    const headers = exception instanceof HttpExceptionWithHeaders ? { headers: exception.headers } : {};
+    return { status, body: response as ErrorResponse['body'], ...headers };
   }
   // Ours and the services' 404s carry a detail; one without is Nest's unknown-route answer, whose message
   // would echo the URL (and any token in it).

@@ -11,7 +11,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const { status, body, unexpected } = toErrorResponse(exception);
+    const { status, body, headers, unexpected } = toErrorResponse(exception);
     if (unexpected) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error(
@@ -23,6 +23,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (headers) response.set(headers);
     // Explicit type: a handler may have labelled the response otherwise before it failed.
     response.status(status).type('application/json').json(body);
   }

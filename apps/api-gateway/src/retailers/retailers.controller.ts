@@ -1,14 +1,17 @@
-import { Controller, Get, Param, Patch } from '@nestjs/common';
-import { type ApiCaller } from '../auth/api-caller.js';
-import { Caller, RequireApiKey } from '../auth/caller.decorator.js';
-import { ValidBody, ValidQuery } from '../http/request-parts.decorator.js';
+import { Controller, Get, Patch } from '@nestjs/common';
+import { Access, Caller } from '../auth/access-policy.js';
+import { type Principal } from '../auth/principal.js';
+import { ValidBody, ValidPath, ValidQuery } from '../http/request-parts.decorator.js';
+import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
 import { listRetailersQuerySchema, type ListRetailersQuery } from './dto/list-retailers.query.dto.js';
+import { retailerPathSchema, type RetailerPath } from './dto/retailer-path.dto.js';
+import { retailerListResponseSchema, retailerResponseSchema } from './dto/retailer.response.dto.js';
 import { updateRetailerBodySchema, type UpdateRetailerBody } from './dto/update-retailer.body.dto.js';
 import { ListRetailersUseCase } from './list-retailers.use-case.js';
 import { UpdateRetailerUseCase } from './update-retailer.use-case.js';
 
 @Controller('retailers')
-@RequireApiKey()
+@ApiTag('Retailers')
 export class RetailersController {
   constructor(
     private readonly listRetailers: ListRetailersUseCase,
@@ -16,16 +19,37 @@ export class RetailersController {
   ) {}
 
   @Get()
-  list(@Caller() caller: ApiCaller, @ValidQuery(listRetailersQuerySchema) query: ListRetailersQuery) {
+  @Access({ apiKey: true, oauth: 'retailers:read' })
+  @Endpoint({
+    summary: 'List retailers',
+    description:
+      "Each row's `enabled` and `link_url` reflect only your team's configuration. Accepts an API key, or an " +
+      'OAuth access token with `retailers:read` and no API key.',
+    status: 200,
+    response: retailerListResponseSchema,
+  })
+  list(@Caller() caller: Principal, @ValidQuery(listRetailersQuerySchema) query: ListRetailersQuery) {
     return this.listRetailers.execute(caller.teamId, query.include);
   }
 
   @Patch(':retailer_id')
+  @Access({ apiKey: true, oauth: 'retailers:write' })
+  @Endpoint({
+    summary: 'Configure a retailer',
+    description:
+      'Every field optional; omitted fields stay unchanged. Idempotent. `link_visibility` and `link_audience` ' +
+      'need the retailer enabled (already, or through `enabled: true` in the same request); `restricted` needs ' +
+      'at least one email or domain, counting the stored lists; link settings with `enabled: false` are ' +
+      'rejected. Disabling removes the configuration; a later enable issues a new `link_url` and resets ' +
+      '`link_visibility` to `everyone`.',
+    status: 200,
+    response: retailerResponseSchema,
+  })
   update(
-    @Caller() caller: ApiCaller,
-    @Param('retailer_id') retailerId: string,
+    @Caller() caller: Principal,
+    @ValidPath(retailerPathSchema) path: RetailerPath,
     @ValidBody(updateRetailerBodySchema) body: UpdateRetailerBody,
   ) {
-    return this.updateRetailer.execute(caller.teamId, retailerId, body);
+    return this.updateRetailer.execute(caller.teamId, path.retailer_id, body);
   }
 }

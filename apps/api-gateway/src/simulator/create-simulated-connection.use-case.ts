@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
-import { type ApiCaller } from '../auth/api-caller.js';
+import { actorOf, type Principal } from '../auth/principal.js';
 import { toPublicConnection, type PublicConnection } from '../connections/public-connection.js';
 import { type CreateSimulatedConnectionBody } from './dto/create-simulated-connection.body.dto.js';
 
@@ -9,11 +9,11 @@ import { type CreateSimulatedConnectionBody } from './dto/create-simulated-conne
 export class CreateSimulatedConnectionUseCase {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The activity log names the API key that created the connection. */
-  async execute(caller: ApiCaller, body: CreateSimulatedConnectionBody): Promise<PublicConnection> {
+  /** The activity log names the API key (or OAuth client) that created the connection. */
+  async execute(caller: Principal, body: CreateSimulatedConnectionBody): Promise<PublicConnection> {
     const connection = await this.rpc.request(SyncContracts.createSimulatedConnection, {
       teamId: caller.teamId,
-      actor: { source: 'API', idType: 'client_api_key', idName: caller.keyName },
+      actor: actorOf(caller),
       ...body,
     });
     return toPublicConnection(connection);

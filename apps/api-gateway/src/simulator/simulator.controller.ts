@@ -1,7 +1,14 @@
-import { Controller, Param, Post } from '@nestjs/common';
-import { type ApiCaller } from '../auth/api-caller.js';
-import { Caller, RequireApiKey } from '../auth/caller.decorator.js';
-import { ValidBody } from '../http/request-parts.decorator.js';
+import { Controller, Post } from '@nestjs/common';
+import { Access, Caller } from '../auth/access-policy.js';
+import { type Principal } from '../auth/principal.js';
+import {
+  connectionPathSchema,
+  connectionResponseSchema,
+  type ConnectionPath,
+} from '../connections/dto/connection.dto.js';
+import { ValidBody, ValidPath } from '../http/request-parts.decorator.js';
+import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
+import { purchaseDetailResponseSchema } from '../purchases/dto/purchase.dto.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
 import {
@@ -10,7 +17,7 @@ import {
 } from './dto/create-simulated-connection.body.dto.js';
 
 @Controller('simulated-connections')
-@RequireApiKey()
+@ApiTag('Simulator')
 export class SimulatorController {
   constructor(
     private readonly createConnection: CreateSimulatedConnectionUseCase,
@@ -18,15 +25,31 @@ export class SimulatorController {
   ) {}
 
   @Post()
+  @Access({ apiKey: true, oauth: 'simulator:write' })
+  @Endpoint({
+    summary: 'Create a simulated connection',
+    description:
+      'An active test connection (emits `connection.activated`); with `include_purchases` (default true) it ' +
+      'gets 1-4 back-dated purchases that emit no events. Simulated data is purged after 30 days.',
+    status: 201,
+    response: connectionResponseSchema,
+  })
   create(
-    @Caller() caller: ApiCaller,
+    @Caller() caller: Principal,
     @ValidBody(createSimulatedConnectionBodySchema) body: CreateSimulatedConnectionBody,
   ) {
     return this.createConnection.execute(caller, body);
   }
 
   @Post(':connection_id/purchases')
-  createPurchaseFor(@Caller() caller: ApiCaller, @Param('connection_id') connectionId: string) {
-    return this.createPurchase.execute(caller.teamId, connectionId);
+  @Access({ apiKey: true, oauth: 'simulator:write' })
+  @Endpoint({
+    summary: 'Create a simulated purchase',
+    description: 'Emits `purchase.created`. Real or unknown connection ids are 404.',
+    status: 201,
+    response: purchaseDetailResponseSchema,
+  })
+  createPurchaseFor(@Caller() caller: Principal, @ValidPath(connectionPathSchema) path: ConnectionPath) {
+    return this.createPurchase.execute(caller.teamId, path.connection_id);
   }
 }

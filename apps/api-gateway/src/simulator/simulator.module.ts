@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
 import { SimulatorController } from './simulator.controller.js';
 
 @Module({
-  imports: [AuthModule],
   controllers: [SimulatorController],
   providers: [CreateSimulatedConnectionUseCase, CreateSimulatedPurchaseUseCase],
 })

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
 import { GetWebhookUseCase } from './get-webhook.use-case.js';
@@ -10,7 +9,6 @@ import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
 import { WebhooksController } from './webhooks.controller.js';
 
 @Module({
-  imports: [AuthModule],
   controllers: [WebhooksController],
   providers: [
     CreateWebhookUseCase,

@@ -1,0 +1,61 @@
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { type Request } from 'express';
+import { type Principal } from './principal.js';
+
+/** OAuth scopes the REST API knows (seed: Authentication; INTERFACE-DECISIONS: webhooks and simulator). */
+export const OAUTH_SCOPES = {
+  'connections:read': 'Read connections and their activity; list link tokens',
+  'connections:write': 'Create, change and delete connections; create and revoke link tokens',
+  'retailers:read': 'List retailers and their configuration for the team',
+  'retailers:write': 'Enable, disable and configure retailers (data-query connectors only)',
+  'purchases:brand_products': "Read purchases, narrowed to the items matched to the team's products",
+  'webhooks:read': 'Read webhook destinations and deliveries',
+  'webhooks:write': 'Create, change and delete webhook destinations; retry deliveries',
+  'simulator:write': 'Create simulated connections and purchases',
+} as const;
+export type OAuthScope = keyof typeof OAUTH_SCOPES;
+
+/** Connection tokens carry this scope (seed: `POST /connections/{id}/token`, scope `access`). */
+export const CONNECTION_TOKEN_SCOPE = 'access';
+
+/**
+ * Which credentials a route accepts. Any one alternative is enough:
+ * - `apiKey`: `X-Api-Key` alone;
+ * - `connectionToken`: `X-Api-Key` plus `Authorization: Bearer <connection token>` of the same team;
+ * - `oauth`: an OAuth access token with that scope and no API key.
+ * A route that names none of them is `public` (no credentials; still rate limited by address).
+ */
+export interface AccessPolicy {
+  public: boolean;
+  apiKey: boolean;
+  connectionToken: boolean;
+  oauth?: OAuthScope;
+}
+
+export const ACCESS_POLICY = Symbol('ACCESS_POLICY');
+
+export type AccessPolicyInput = { apiKey?: true; connectionToken?: true; oauth?: OAuthScope };
+
+/** Declares the credentials a route (or every route of a controller) accepts; see AccessPolicy. */
+export const Access = (input: AccessPolicyInput) =>
+  applyDecorators(
+    SetMetadata<symbol, AccessPolicy>(ACCESS_POLICY, {
+      public: false,
+      apiKey: input.apiKey ?? false,
+      connectionToken: input.connectionToken ?? false,
+      ...(input.oauth ? { oauth: input.oauth } : {}),
+    }),
+  );
+
+/** A route anyone may call (documents, images). */
+export const PublicAccess = () =>
+  SetMetadata<symbol, AccessPolicy>(ACCESS_POLICY, { public: true, apiKey: false, connectionToken: false });
+
+export type RequestWithPrincipal = Request & { principal?: Principal };
+
+/** The authenticated caller; only on routes with a non-public Access policy. */
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+  if (!principal) throw new Error('@Caller() used on a route without an Access policy');
+  return principal;
+});

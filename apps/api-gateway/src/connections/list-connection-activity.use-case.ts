@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { SyncContracts, type RpcResponse } from '@cps/contracts';
+import { RpcClient } from '@cps/messaging';
+
+type ActivityLog = RpcResponse<typeof SyncContracts.listConnectionActivity>;
+type Snapshot = ActivityLog['activity'][number]['connection_before'];
+
+/** Internal `revoked` never reaches the REST API; the contract already excludes it, this keeps it so. */
+function publicSnapshot(snapshot: Snapshot): Snapshot {
+  if (!snapshot) return null;
+  const status = (snapshot.status as string) === 'revoked' ? 'disconnected' : snapshot.status;
+  return { ...snapshot, status };
+}
+
+@Injectable()
+export class ListConnectionActivityUseCase {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Newest first, as sync-service keeps it. */
+  async execute(teamId: string, connectionId: string): Promise<ActivityLog> {
+    const log = await this.rpc.request(SyncContracts.listConnectionActivity, { teamId, connectionId });
+    return {
+      connection_id: log.connection_id,
+      activity: log.activity.map((entry) => ({
+        ...entry,
+        connection_before: publicSnapshot(entry.connection_before),
+        connection_after: publicSnapshot(entry.connection_after),
+      })),
+    };
+  }
+}
