@@ -4,6 +4,7 @@ import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { config } from './config.js';
 import { migrations } from './migrations/index.js';
+import { OAuthModule } from './oauth/oauth.module.js';
 import { TeamEntity } from './teams/team.entity.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { MembershipEntity, UserEntity } from './users/user.entity.js';
@@ -22,6 +23,16 @@ import { UsersModule } from './users/users.module.js';
     TeamsModule,
     ApiKeysModule,
     UsersModule,
+    OAuthModule.register({
+      settings: {
+        issuer: config.AUTH_ISSUER,
+        baseUrl: config.PUBLIC_BASE_URL,
+        signingKeys: config.AUTH_SIGNING_KEYS,
+        cookieKeys: config.AUTH_COOKIE_KEYS,
+        testClock: config.AUTH_TEST_CLOCK,
+      },
+      encryptionKey: config.ENCRYPTION_KEY,
+    }),
   ],
 })
 export class AppModule {}

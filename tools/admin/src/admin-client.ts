@@ -51,6 +51,23 @@ export class AdminClient {
     return this.request(AuthContracts.createUser, { email, password, teamIds });
   }
 
+  createPartnerApp(teamId: string, name: string, redirectUris: string[], webhookUrl?: string) {
+    return this.request(AuthContracts.createPartnerApp, {
+      teamId,
+      name,
+      redirectUris,
+      ...(webhookUrl !== undefined ? { webhookUrl } : {}),
+    });
+  }
+
+  rotatePartnerAppSecret(clientId: string) {
+    return this.request(AuthContracts.rotatePartnerAppSecret, { clientId });
+  }
+
+  disconnectInstallation(clientId: string, teamId: string) {
+    return this.request(AuthContracts.disconnectInstallation, { clientId, teamId });
+  }
+
   verifyApiKey(apiKey: string) {
     return this.request(AuthContracts.verifyApiKey, { apiKey });
   }

@@ -24,5 +24,33 @@ describe('commands', () => {
     await expect(COMMANDS['api-key:create']!.run(client, { team: ['a', 'b'], name: ['n'] })).rejects.toThrow(
       'more than once',
     );
+    await expect(COMMANDS['partner-app:create']!.run(client, { team: ['t'], name: ['n'] })).rejects.toThrow(
+      'missing --redirect-uri',
+    );
+    await expect(
+      COMMANDS['partner-app:create']!.run(client, {
+        team: ['t'],
+        name: ['n'],
+        'redirect-uri': ['https://a.example/cb'],
+        'webhook-url': ['https://a.example/h1', 'https://a.example/h2'],
+      }),
+    ).rejects.toThrow('--webhook-url given more than once');
+    await expect(COMMANDS['installation:disconnect']!.run(client, { client: ['c'] })).rejects.toThrow('missing --team');
+  });
+
+  it('passes every --redirect-uri and the optional webhook URL to the service', async () => {
+    const calls: unknown[][] = [];
+    const client = {
+      createPartnerApp: (...args: unknown[]) => {
+        calls.push(args);
+        return Promise.resolve({ client_id: 'c' });
+      },
+    } as never;
+    await COMMANDS['partner-app:create']!.run(client, {
+      team: ['T'],
+      name: ['Loyalty'],
+      'redirect-uri': ['https://a.example/cb', 'http://127.0.0.1:8080/cb'],
+    });
+    expect(calls).toEqual([['T', 'Loyalty', ['https://a.example/cb', 'http://127.0.0.1:8080/cb'], undefined]]);
   });
 });

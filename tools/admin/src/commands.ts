@@ -1,4 +1,5 @@
 import { type AdminClient } from './admin-client.js';
+import { SandboxRetailerClient } from './sandbox-retailer-client.js';
 
 export type Flags = Record<string, string[]>;
 
@@ -16,10 +17,28 @@ function one(flags: Flags, name: string): string {
   return values[0];
 }
 
+function optional(flags: Flags, name: string): string | undefined {
+  return flags[name] === undefined ? undefined : one(flags, name);
+}
+
 function many(flags: Flags, name: string): string[] {
   const values = flags[name] ?? [];
   if (values.length === 0) throw new UsageError(`missing --${name}`);
   return values;
+}
+
+/** `--otp` alone: a random code; `--otp=123456`: that code; absent: no code step. */
+function oneTimeCodeFlag(value: string | undefined): boolean | string {
+  if (value === undefined) return false;
+  if (value === SWITCH_ON) return true;
+  if (!/^\d{6}$/.test(value)) throw new UsageError('--otp takes no value, or six digits (--otp=123456)');
+  return value;
+}
+
+function itemsFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 20) throw new UsageError('--items must be 1 to 20');
+  return Number(value);
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -39,7 +58,48 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'user:create --email E --password P --team T [--team T2 ...]',
     run: async (client, flags) => client.createUser(one(flags, 'email'), one(flags, 'password'), many(flags, 'team')),
   },
+  'partner-app:create': {
+    usage: 'partner-app:create --team T --name N --redirect-uri U [--redirect-uri U2 ...] [--webhook-url W]',
+    run: async (client, flags) =>
+      client.createPartnerApp(
+        one(flags, 'team'),
+        one(flags, 'name'),
+        many(flags, 'redirect-uri'),
+        optional(flags, 'webhook-url'),
+      ),
+  },
+  'partner-app:rotate-secret': {
+    usage: 'partner-app:rotate-secret --client C',
+    run: async (client, flags) => client.rotatePartnerAppSecret(one(flags, 'client')),
+  },
+  'installation:disconnect': {
+    usage: 'installation:disconnect --client C --team T',
+    run: async (client, flags) => client.disconnectInstallation(one(flags, 'client'), one(flags, 'team')),
+  },
+  // The sandbox retailer is reached over HTTP (SANDBOX_RETAILER_URL); these two ignore the NATS client.
+  'sandbox:account:create': {
+    usage: 'sandbox:account:create --retailer R --email E --password P [--otp | --otp=CODE]',
+    run: async (_client, flags) =>
+      SandboxRetailerClient.fromEnv().createAccount(one(flags, 'retailer'), {
+        email: one(flags, 'email'),
+        password: one(flags, 'password'),
+        oneTimeCode: oneTimeCodeFlag(optional(flags, 'otp')),
+      }),
+  },
+  'sandbox:order:create': {
+    usage: 'sandbox:order:create --retailer R --email E [--items N]',
+    run: async (_client, flags) =>
+      SandboxRetailerClient.fromEnv().createOrder(
+        one(flags, 'retailer'),
+        one(flags, 'email'),
+        itemsFlag(optional(flags, 'items')),
+      ),
+  },
 };
+
+/** Flags that may stand alone (`--otp`); they read as SWITCH_ON. */
+const SWITCHES = new Set(['otp']);
+const SWITCH_ON = 'true';
 
 /** `cmd --a 1 --b 2 --b 3` -> { command: 'cmd', flags: { a: ['1'], b: ['2', '3'] } } */
 export function parseArgs(argv: string[]): { command: string; flags: Flags } {
@@ -51,7 +111,9 @@ export function parseArgs(argv: string[]): { command: string; flags: Flags } {
     if (!token.startsWith('--') || token.length < 3) throw new UsageError(`unexpected argument: ${token}`);
     const [name, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     let value = inline;
-    if (value === undefined) {
+    if (value === undefined && SWITCHES.has(name)) {
+      value = SWITCH_ON;
+    } else if (value === undefined) {
       value = rest[i + 1];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       i += 1;

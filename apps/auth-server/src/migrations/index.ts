@@ -1,3 +1,4 @@
 import { CreateAuthSchema1732200000000 } from './1732200000000-create-auth-schema.js';
+import { PartnerOauth1732400000000 } from './1732400000000-partner-oauth.js';
 
-export const migrations = [CreateAuthSchema1732200000000];
+export const migrations = [CreateAuthSchema1732200000000, PartnerOauth1732400000000];

@@ -14,6 +14,28 @@ export class UserRepository {
     return rows.length > 0;
   }
 
+  async findByEmail(email: string): Promise<{ id: string; passwordHash: string } | null> {
+    const rows: Array<{ id: string; password_hash: string }> = await this.dataSource.query(
+      `SELECT id, password_hash FROM auth.users WHERE lower(email) = lower($1)`,
+      [email],
+    );
+    return rows[0] ? { id: rows[0].id, passwordHash: rows[0].password_hash } : null;
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM auth.users WHERE id = $1`, [id]);
+    return rows.length > 0;
+  }
+
+  /** The teams a user belongs to, by name. */
+  async teamsOf(userId: string): Promise<Array<{ id: string; name: string }>> {
+    return this.dataSource.query(
+      `SELECT t.id, t.name FROM auth.memberships m JOIN auth.teams t ON t.id = m.team_id
+       WHERE m.user_id = $1 ORDER BY t.name, t.id`,
+      [userId],
+    );
+  }
+
   async createWithMemberships(user: Omit<UserEntity, 'createdAt'>, teamIds: string[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(UserEntity, user);

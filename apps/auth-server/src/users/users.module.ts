@@ -8,5 +8,6 @@ import { UsersHandler } from './users.handler.js';
   imports: [TeamsModule],
   controllers: [UsersHandler],
   providers: [UserRepository, CreateUserUseCase],
+  exports: [UserRepository],
 })
 export class UsersModule {}

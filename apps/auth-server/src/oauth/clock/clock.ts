@@ -1,0 +1,31 @@
+/** The time every OAuth rule is measured against (code 10 min, access 900 s, retry 60 min, refresh 30 days). */
+export abstract class Clock {
+  abstract now(): Date;
+}
+
+export class SystemClock extends Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/** The system clock moved by an offset a test sets (AUTH_TEST_CLOCK=true, never in production). */
+export class AdjustableClock extends Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+
+  reset(): void {
+    this.offsetMs = 0;
+  }
+
+  get offsetSeconds(): number {
+    return this.offsetMs / 1000;
+  }
+}

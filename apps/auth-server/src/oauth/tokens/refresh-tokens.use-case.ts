@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { SecretBox } from '@cps/persistence';
+import { ulid } from 'ulid';
+import { Clock } from '../clock/clock.js';
+import { InstallationEvents } from '../installations/installation-events.js';
+import { InstallationRepository } from '../installations/installation.repository.js';
+import { OAuthError } from '../oauth-error.js';
+import { type PartnerApp } from '../partner-apps/partner-app.repository.js';
+import { FULL_SCOPE } from '../scope-policy.js';
+import { AccessTokens } from './access-tokens.js';
+import { decideRefresh, REFRESH_TOKEN_TTL_SECONDS } from './refresh-policy.js';
+import { RefreshTokenRepository } from './refresh-token.repository.js';
+import { randomSecret, REFRESH_TOKEN_PREFIX, secretHash } from './secrets.js';
+import { type TokenResponse } from './token-response.js';
+
+type Outcome =
+  | { ok: true; refreshToken: string; refreshExpiresIn: number; userId: string; teamId: string }
+  | { ok: false; error: OAuthError };
+
+const REFUSALS = {
+  inactive: 'the installation is not active; authorize again',
+  revoked: 'refresh token is revoked',
+  expired: 'refresh token is expired',
+  legacy_grant: 'the installation holds a grant without retailers:read; authorize again',
+  older_token: 'refresh token was already rotated and its replacement used; the installation is disconnected',
+  retry_window_passed: 'refresh token was rotated more than 60 minutes ago; the installation is disconnected',
+} as const;
+
+/**
+ * `grant_type=refresh_token`, refresh rules 1 to 6 of the seed. Everything happens under the installation's
+ * row lock, so concurrent refreshes of one installation run one after the other: the second sees the first's
+ * rotation and, inside the 60-minute window, gets the same replacement (rule 3) with a fresh access token.
+ */
+@Injectable()
+export class RefreshTokensUseCase {
+  constructor(
+    private readonly installations: InstallationRepository,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly accessTokens: AccessTokens,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(app: PartnerApp, presented: string): Promise<TokenResponse> {
+    const tokenHash = secretHash(presented);
+    const found = await this.refreshTokens.findByHash(tokenHash);
+    if (!found || found.clientId !== app.clientId) throw OAuthError.invalidGrant('refresh token is invalid');
+
+    const outcome = await this.installations.transaction(async (tx): Promise<Outcome> => {
+      const installation = await this.installations.lockById(tx, found.installationId);
+      const token = (await this.refreshTokens.findByHash(tokenHash, tx))!;
+      const replacement = token.replacedBy ? await this.refreshTokens.findById(tx, token.replacedBy) : null;
+      const now = this.clock.now();
+      const decision = decideRefresh(
+        {
+          ...token,
+          replacement: replacement && { rotatedAt: replacement.rotatedAt, revokedAt: replacement.revokedAt },
+        },
+        installation.status === 'active',
+        now,
+      );
+      const base = { userId: token.userId ?? installation.authorizedBy ?? '', teamId: installation.teamId };
+      switch (decision.kind) {
+        case 'rotate': {
+          const next = randomSecret(REFRESH_TOKEN_PREFIX);
+          const id = ulid();
+          await this.refreshTokens.insert(tx, {
+            id,
+            installationId: installation.id,
+            tokenHash: secretHash(next),
+            familyId: token.familyId,
+            parentId: token.id,
+            codeHash: null,
+            userId: token.userId,
+            scope: FULL_SCOPE,
+            issuedAt: now,
+            expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+          });
+          await this.refreshTokens.markRotated(tx, token, id, this.box.seal(next), now);
+          return { ok: true, refreshToken: next, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS, ...base };
+        }
+        case 'retry': {
+          if (!token.replacementSealed || !replacement) {
+            return { ok: false, error: OAuthError.invalidGrant(REFUSALS.revoked) };
+          }
+          const remaining = Math.floor((replacement.expiresAt.getTime() - now.getTime()) / 1000);
+          return {
+            ok: true,
+            refreshToken: this.box.open(token.replacementSealed),
+            refreshExpiresIn: remaining,
+            ...base,
+          };
+        }
+        case 'reject':
+          return { ok: false, error: OAuthError.invalidGrant(REFUSALS[decision.reason]) };
+        case 'reuse': {
+          await this.refreshTokens.revokeAllOfInstallation(tx, installation.id, decision.reason, now);
+          await this.installations.update(tx, installation.id, { status: 'disconnected' }, now);
+          await InstallationEvents.disconnected(tx, { ...installation, status: 'disconnected' }, app.webhookUrl, now);
+          // Committed: the revocation stands although the request fails.
+          return { ok: false, error: OAuthError.invalidGrant(REFUSALS[decision.reason]) };
+        }
+      }
+    });
+    if (!outcome.ok) throw outcome.error;
+    const access = await this.accessTokens.issue({
+      sub: outcome.userId,
+      client_id: app.clientId,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
+    });
+    return {
+      access_token: access.token,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      refresh_token: outcome.refreshToken,
+      refresh_token_expires_in: outcome.refreshExpiresIn,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
+    };
+  }
+}
