@@ -1,3 +1,4 @@
 export * from './data-source.js';
 export * from './naming.strategy.js';
 export * from './secret-box.js';
+export * from './password-hash.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
 import { ulid } from 'ulid';
 import { TeamRepository } from '../teams/team.repository.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '@cps/persistence';
 import { UserRepository } from './user.repository.js';
 
 @Injectable()

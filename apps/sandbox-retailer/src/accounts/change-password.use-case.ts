@@ -4,7 +4,7 @@ import { Transactor } from '../common/transactor.js';
 import { AccountLookup } from './account-lookup.js';
 import { AccountRepository } from './account.repository.js';
 import { ChallengeRepository } from './challenge.repository.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '@cps/persistence';
 import { SessionRepository } from './session.repository.js';
 
 /**

@@ -4,7 +4,7 @@ import { Clock } from '../common/clock.js';
 import { SandboxError } from '../common/sandbox-error.js';
 import { AccountRepository } from './account.repository.js';
 import { toAccountView, type AccountView } from './account-view.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '@cps/persistence';
 import { newOneTimeCode, normalizeEmail } from './secrets.js';
 
 export interface NewAccount {

@@ -4,7 +4,7 @@ import { SandboxError } from '../common/sandbox-error.js';
 import { FailureInjector } from '../failures/failure-injector.js';
 import { AccountRepository } from './account.repository.js';
 import { ChallengeRepository } from './challenge.repository.js';
-import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password.js';
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '@cps/persistence';
 import { maskEmail, newSecret, normalizeEmail } from './secrets.js';
 import { SessionIssuer, type IssuedSession } from './session-issuer.js';
 

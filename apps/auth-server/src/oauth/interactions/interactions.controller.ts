@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { type Request, type Response } from 'express';
 import Provider from 'oidc-provider';
 import { UserRepository } from '../../users/user.repository.js';
-import { verifyPassword } from '../../users/password.js';
+import { verifyPassword } from '@cps/persistence';
 import { OAuthSettings } from '../oauth-settings.js';
 import { PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { FULL_SCOPE } from '../scope-policy.js';

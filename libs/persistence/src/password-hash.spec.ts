@@ -1,4 +1,4 @@
-import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password.js';
+import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password-hash.js';
 
 describe('password hashing', () => {
   it('verifies the right password only and never stores it', async () => {

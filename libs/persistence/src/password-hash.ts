@@ -1,3 +1,4 @@
+// scrypt password hashing for dashboard users (auth-server) and sandbox accounts.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
