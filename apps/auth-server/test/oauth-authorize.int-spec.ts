@@ -1,5 +1,4 @@
-import { BrowserlessFlow, csrf, pkcePair } from './support/browserless-flow.js';
-import { OAuthFixture, REDIRECT_URI, type PartnerAppFixture } from './support/oauth-fixture.js';
+import { BrowserlessFlow, csrf, OAuthFixture, pkcePair, REDIRECT_URI, type PartnerAppFixture } from '@cps/testing';
 
 describe('auth-server: GET /oauth/authorize and the interaction pages', () => {
   let fx: OAuthFixture;

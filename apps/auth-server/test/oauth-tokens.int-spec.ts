@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { FULL_SCOPE, OAuthFixture, REDIRECT_URI, type PartnerAppFixture } from './support/oauth-fixture.js';
+import { FULL_SCOPE, OAuthFixture, REDIRECT_URI, type PartnerAppFixture } from '@cps/testing';
 
 const LEGACY_SCOPE = 'connections:read purchases:brand_products';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser } from 'playwright-core';
-import { OAuthFixture, FULL_SCOPE } from './support/oauth-fixture.js';
+import { OAuthFixture, FULL_SCOPE } from '@cps/testing';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const insecure = { [oauth.allowInsecureRequests]: true };

@@ -5,3 +5,5 @@ export * from './test-platform.js';
 export * from './webhook-receiver.js';
 // The private nats-server the harness uses, for tests that wire messaging by hand.
 export { NatsServerProcess } from '@cps/tools';
+export * from './oauth/browserless-flow.js';
+export * from './oauth/oauth-fixture.js';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { TestPlatform } from '@cps/testing';
+import { TestPlatform } from '../test-platform.js';
 import { BrowserlessFlow, pkcePair } from './browserless-flow.js';
 
 export const FULL_SCOPE = 'connections:read retailers:read purchases:brand_products';
