@@ -8,6 +8,7 @@ import { ConnectionsModule } from './connections/connections.module.js';
 import { GATEWAY_CONFIG } from './gateway-config.js';
 import { HttpModule } from './http/http.module.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
+import { LinkModule } from './link/link.module.js';
 import { migrations } from './migrations/index.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
@@ -42,6 +43,7 @@ class GatewayConfigModule {}
     WebhooksModule,
     SimulatorModule,
     AssetsModule,
+    LinkModule,
     OpenApiModule,
   ],
 })

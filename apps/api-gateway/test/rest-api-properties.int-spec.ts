@@ -459,6 +459,17 @@ describe('api-gateway REST API properties', () => {
         '/simulated-connections/01J00000000000000000000000/purchases',
         key,
       );
+      const simulatedPath = `/simulated-connections/${simulated.body.connection_id}`;
+      await check('PATCH', '/simulated-connections/{connection_id}', simulatedPath, {
+        ...key,
+        body: { status: 'unauthenticated' },
+      });
+      await check('PATCH', '/simulated-connections/{connection_id}', simulatedPath, {
+        ...key,
+        body: { status: 'disconnected' },
+      });
+      await check('DELETE', '/simulated-connections/{connection_id}', simulatedPath, key);
+      await check('DELETE', '/simulated-connections/{connection_id}', simulatedPath, key);
 
       // Public documents and assets
       await check('GET', '/openapi.json', '/openapi.json');

@@ -6,7 +6,16 @@ import { config } from './config.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './deliveries/delivery.entity.js';
 import { migrations } from './migrations/index.js';
+import {
+  InstallationActivatedHandler,
+  InstallationDeactivatedHandler,
+  InstallationDisconnectedHandler,
+} from './partner-deliveries/installation-events.handlers.js';
+import { PartnerDeliveriesModule } from './partner-deliveries/partner-deliveries.module.js';
+import { SimulatedDataModule } from './simulated-data/simulated-data.module.js';
+import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purged.handler.js';
 import { ConnectionActivatedHandler } from './webhook-events/connection-activated.handler.js';
+import { ConnectionUnauthenticatedHandler } from './webhook-events/connection-unauthenticated.handler.js';
 import { PurchaseMatchedHandler } from './webhook-events/purchase-matched.handler.js';
 import { WebhookEventEntity } from './webhook-events/webhook-event.entity.js';
 import { WebhookEventsModule } from './webhook-events/webhook-events.module.js';
@@ -21,12 +30,22 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
       config,
       entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity, AdOptOutEntity],
       migrations,
-      eventHandlers: [ConnectionActivatedHandler, PurchaseMatchedHandler],
+      eventHandlers: [
+        ConnectionActivatedHandler,
+        PurchaseMatchedHandler,
+        ConnectionUnauthenticatedHandler,
+        SimulatedDataPurgedHandler,
+        InstallationActivatedHandler,
+        InstallationDeactivatedHandler,
+        InstallationDisconnectedHandler,
+      ],
     }),
     WebhooksModule,
     DeliveriesModule,
     WebhookEventsModule,
     AdOptOutsModule,
+    SimulatedDataModule,
+    PartnerDeliveriesModule,
   ],
 })
 export class AppModule {}

@@ -6,6 +6,8 @@ import { MatchesModule } from './matches/matches.module.js';
 import { PurchaseCollectedHandler } from './matches/purchase-collected.handler.js';
 import { migrations } from './migrations/index.js';
 import { ProductEntity } from './products/product.entity.js';
+import { SimulatedDataModule } from './simulated-data/simulated-data.module.js';
+import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purged.handler.js';
 
 @Module({
   imports: [
@@ -16,9 +18,10 @@ import { ProductEntity } from './products/product.entity.js';
       entities: [ProductEntity, ItemMatchEntity],
       migrations,
       producesEvents: true,
-      eventHandlers: [PurchaseCollectedHandler],
+      eventHandlers: [PurchaseCollectedHandler, SimulatedDataPurgedHandler],
     }),
     MatchesModule,
+    SimulatedDataModule,
   ],
 })
 export class AppModule {}

@@ -134,9 +134,19 @@ export const purchaseCreatedWebhookSchema = z.object({
   data: z.object({ purchase: purchaseDetailSchema }),
 });
 
+/** An active connection lost its retailer authentication (or the simulator said so): re-link it. */
+export const connectionUnauthenticatedWebhookSchema = z.object({
+  id: webhookId,
+  type: z.literal('connection.unauthenticated'),
+  timestamp: z.iso.datetime(),
+  is_simulated: z.boolean(),
+  data: z.object({ connection: webhookConnectionSchema }),
+});
+
 export const webhookEventBodySchema = z.discriminatedUnion('type', [
   connectionActivatedWebhookSchema,
   purchaseCreatedWebhookSchema,
+  connectionUnauthenticatedWebhookSchema,
 ]);
 export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
 

@@ -272,3 +272,186 @@ export const resolveLinkToken = defineRpc(
     expires_at: z.iso.datetime(),
   }),
 );
+
+// --- Connection status changes --------------------------------------------------------------------------
+
+/**
+ * An active connection became unauthenticated: the retailer session was lost and the stored credentials no
+ * longer sign in (activity `event_source` `Retailer`), or the simulator changed it. Webhook
+ * `connection.unauthenticated`; `connection.is_simulated` flags simulated ones.
+ */
+export const connectionUnauthenticated = defineEvent(
+  'sync.connection.unauthenticated.v1',
+  z.object({ connection: connectionSchema }),
+);
+
+// --- Simulator (REST: /simulated-connections/{id}) ------------------------------------------------------
+
+/**
+ * PATCH /simulated-connections/{id}: `active` <-> `unauthenticated`, emitting `connection.activated`
+ * (first_activation false) or `connection.unauthenticated`; the same status changes nothing. 404 for a
+ * real, unknown or foreign id; 409 when the connection is disconnected.
+ */
+export const updateSimulatedConnection = defineRpc(
+  SERVICE,
+  'sync.update-simulated-connection.v1',
+  z.object({ ...connectionRef, actor: actorSchema, status: z.enum(['active', 'unauthenticated']) }),
+  connectionSchema,
+);
+
+/** DELETE /simulated-connections/{id}: as DELETE /connections/{id}, for simulated connections only (404 otherwise). */
+export const deleteSimulatedConnection = defineRpc(
+  SERVICE,
+  'sync.delete-simulated-connection.v1',
+  z.object({ ...connectionRef, actor: actorSchema }),
+  z.object({ connection_id: z.string(), deleted: z.literal(true) }),
+);
+
+/**
+ * Simulated objects older than `cutoff` were purged from sync (connections with their purchases and
+ * activity, and simulated purchases). With a `teamId` in the envelope: that team's purged ids, so matching
+ * and events remove what they keep of them too. Without one: a sweep, each service drops its own simulated
+ * rows older than `cutoff`.
+ */
+export const simulatedDataPurged = defineEvent(
+  'sync.simulated-data.purged.v1',
+  z.object({
+    cutoff: z.iso.datetime(),
+    connectionIds: z.array(z.string()),
+    purchaseIds: z.array(z.string()),
+  }),
+);
+
+// --- Hosted link flow (api-gateway `{base_url}/link`) -------------------------------------------------
+// The gateway renders pages; sync-service keeps the flow's state (a link session), signs in to the retailer
+// through the RetailerAdapter, and activates the connection. A session is named by a random secret the
+// gateway keeps in a signed cookie; an unknown or expired session is refused with 404 everywhere.
+
+const retailerRef = z.object({ retailer_id: z.string(), name: z.string() });
+
+export const linkSessionStateSchema = z.enum([
+  'select_retailer',
+  'sign_in',
+  'one_time_code',
+  'error',
+  'succeeded',
+  'cancelled',
+]);
+
+export const linkErrorCodeSchema = z.enum([
+  /** Wrong email or password at the retailer (sign_in). */
+  'invalid_credentials',
+  /** Wrong one-time code (one_time_code); `attempts_left` when the retailer says. */
+  'invalid_code',
+  /** The code step ended (expired, used up): sign in again (sign_in). */
+  'challenge_expired',
+  /** The retailer did not answer (timeout, 5xx, 429): retryable. */
+  'retailer_unavailable',
+  /** Too many failed sign-ins in this session: start again from the brand's app. */
+  'too_many_attempts',
+  /** The retailer was disabled for the brand, or the link token revoked or expired, during the flow. */
+  'link_unavailable',
+  /** The connection to re-authenticate was disconnected or deleted during the flow. */
+  'connection_unavailable',
+]);
+
+export const linkSessionViewSchema = z.object({
+  state: linkSessionStateSchema,
+  entry: z.enum(['link_token', 'link_url', 'reauthentication']),
+  /** Retailers the shopper may pick (link token entries only): enabled, not hidden, restricted ones by audience. */
+  retailers: z.array(retailerRef),
+  /** False when the entry fixes the retailer (a retailer's link_url, a re-authentication). */
+  can_choose_retailer: z.boolean(),
+  retailer: retailerRef.nullable(),
+  /** The shopper's email from the link token, to prefill the retailer sign-in. */
+  prefill_email: z.string().nullable(),
+  /** Where the retailer says it sent the one-time code (masked). */
+  code_sent_to: z.string().nullable(),
+  error: z
+    .object({ code: linkErrorCodeSchema, retryable: z.boolean(), attempts_left: z.number().int().nullable() })
+    .nullable(),
+  /** The linked connection (succeeded), or the one being re-authenticated. */
+  connection_id: z.string().nullable(),
+  redirect_url: z.string().nullable(),
+  expires_at: z.iso.datetime(),
+});
+export type LinkSessionView = z.infer<typeof linkSessionViewSchema>;
+
+const linkSessionRef = { sessionId: z.string().min(1).max(100) };
+
+/**
+ * Opens a link session from the first request of the flow. 404 for an unknown link token or link id, a
+ * retailer not enabled (or inactive), or a `connectionId` that is not a connection of the token's team and
+ * customer that can be re-authenticated; 410 for an expired or revoked link token.
+ */
+export const startLinkSession = defineRpc(
+  SERVICE,
+  'sync.start-link-session.v1',
+  z.object({
+    entry: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('link_token'),
+        linkToken: z.string().min(1).max(200),
+        /** Re-authentication of this connection (its retailer is fixed). */
+        connectionId: z.string().min(1).max(64).optional(),
+      }),
+      z.object({
+        kind: z.literal('link_url'),
+        /** The last path segment of a retailer's `link_url`. */
+        linkId: z.string().min(1).max(64),
+        /** The brand's customer id; a random `cus_...` id when absent. */
+        customerId: z.string().min(1).max(64).optional(),
+        email: z.string().max(254).optional(),
+      }),
+    ]),
+    /** Validated by the caller (absolute http(s)); null: the flow ends on its own page. */
+    redirectUrl: z.string().max(2048).nullable(),
+  }),
+  z.object({ sessionId: z.string(), view: linkSessionViewSchema }),
+);
+
+export const getLinkSession = defineRpc(
+  SERVICE,
+  'sync.get-link-session.v1',
+  z.object(linkSessionRef),
+  linkSessionViewSchema,
+);
+
+/**
+ * Picks the retailer to sign in to (null: back to the list). Also the "try again" of a retryable error:
+ * choosing the current retailer again. 404 for a retailer the shopper may not pick; 409 once the session
+ * has ended.
+ */
+export const chooseLinkRetailer = defineRpc(
+  SERVICE,
+  'sync.choose-link-retailer.v1',
+  z.object({ ...linkSessionRef, retailerId: z.string().min(1).max(64).nullable() }),
+  linkSessionViewSchema,
+);
+
+/**
+ * Signs in to the chosen retailer. The answer is the next step: `one_time_code`, `succeeded` (connection
+ * active, history backfill started), `sign_in` again with an error, or a retryable `error`. Slow: it waits
+ * for the retailer (callers allow RETAILER_REQUEST_TIMEOUT_MS and more).
+ */
+export const submitLinkCredentials = defineRpc(
+  SERVICE,
+  'sync.submit-link-credentials.v1',
+  z.object({ ...linkSessionRef, email: z.string().min(1).max(254), password: z.string().min(1).max(256) }),
+  linkSessionViewSchema,
+);
+
+export const submitLinkCode = defineRpc(
+  SERVICE,
+  'sync.submit-link-code.v1',
+  z.object({ ...linkSessionRef, code: z.string().min(1).max(32) }),
+  linkSessionViewSchema,
+);
+
+/** The shopper left the flow. A succeeded session stays succeeded; sealed secrets are dropped either way. */
+export const cancelLinkSession = defineRpc(
+  SERVICE,
+  'sync.cancel-link-session.v1',
+  z.object(linkSessionRef),
+  linkSessionViewSchema,
+);

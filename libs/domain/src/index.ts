@@ -17,3 +17,7 @@ export * from './json/canonical-json.js';
 export * from './link-tokens/link-token.js';
 export * from './ad-sharing/opt-out.js';
 export * from './sharing/index.js';
+export * from './retailers/link-visibility.js';
+export * from './linking/link-activation.js';
+export * from './linking/redirect-url.js';
+export * from './collection/poll-schedule.js';

@@ -1,4 +1,4 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller, Delete, Patch, Post } from '@nestjs/common';
 import { Access, Caller } from '../auth/access-policy.js';
 import { type Principal } from '../auth/principal.js';
 import {
@@ -11,10 +11,16 @@ import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
 import { purchaseDetailResponseSchema } from '../purchases/dto/purchase.dto.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
+import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
 import {
   createSimulatedConnectionBodySchema,
   type CreateSimulatedConnectionBody,
 } from './dto/create-simulated-connection.body.dto.js';
+import {
+  updateSimulatedConnectionBodySchema,
+  type UpdateSimulatedConnectionBody,
+} from './dto/update-simulated-connection.body.dto.js';
+import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 
 @Controller('simulated-connections')
 @ApiTag('Simulator')
@@ -22,6 +28,8 @@ export class SimulatorController {
   constructor(
     private readonly createConnection: CreateSimulatedConnectionUseCase,
     private readonly createPurchase: CreateSimulatedPurchaseUseCase,
+    private readonly updateConnection: UpdateSimulatedConnectionUseCase,
+    private readonly deleteConnection: DeleteSimulatedConnectionUseCase,
   ) {}
 
   @Post()
@@ -51,5 +59,38 @@ export class SimulatorController {
   })
   createPurchaseFor(@Caller() caller: Principal, @ValidPath(connectionPathSchema) path: ConnectionPath) {
     return this.createPurchase.execute(caller.teamId, path.connection_id);
+  }
+
+  @Patch(':connection_id')
+  @Access({ apiKey: true, oauth: 'simulator:write' })
+  @Endpoint({
+    summary: 'Change the status of a simulated connection',
+    description:
+      '`active` -> `unauthenticated` emits `connection.unauthenticated`; `unauthenticated` -> `active` emits ' +
+      '`connection.activated` with `first_activation: false`. Both are flagged `is_simulated`. The current ' +
+      'status again changes nothing. Other statuses are 422; a disconnected connection is 409; real or ' +
+      'unknown ids are 404.',
+    status: 200,
+    response: connectionResponseSchema,
+    errors: [409],
+  })
+  update(
+    @Caller() caller: Principal,
+    @ValidPath(connectionPathSchema) path: ConnectionPath,
+    @ValidBody(updateSimulatedConnectionBodySchema) body: UpdateSimulatedConnectionBody,
+  ) {
+    return this.updateConnection.execute(caller, path.connection_id, body);
+  }
+
+  @Delete(':connection_id')
+  @Access({ apiKey: true, oauth: 'simulator:write' })
+  @Endpoint({
+    summary: 'Delete a simulated connection',
+    description: 'The connection and its purchases are no longer readable. Real or unknown ids are 404.',
+    status: 204,
+    response: null,
+  })
+  async remove(@Caller() caller: Principal, @ValidPath(connectionPathSchema) path: ConnectionPath): Promise<void> {
+    await this.deleteConnection.execute(caller, path.connection_id);
   }
 }

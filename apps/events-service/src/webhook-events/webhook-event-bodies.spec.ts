@@ -1,5 +1,9 @@
 import { type Connection, type PurchaseDetail } from '@cps/contracts';
-import { connectionActivatedEvent, purchaseCreatedEvent } from './webhook-event-bodies.js';
+import {
+  connectionActivatedEvent,
+  connectionUnauthenticatedEvent,
+  purchaseCreatedEvent,
+} from './webhook-event-bodies.js';
 
 const connection: Connection = {
   connection_id: '01JCONNECTION0000000000000',
@@ -103,5 +107,33 @@ describe('webhook event bodies', () => {
       is_simulated: true,
       data: { purchase },
     });
+  });
+});
+
+describe('connection.unauthenticated', () => {
+  it('carries the public connection (revoked shown as disconnected) and the simulated flag', () => {
+    const event = connectionUnauthenticatedEvent('EVT3', 'team-1', '2025-01-04T00:00:00.000Z', {
+      connection: { ...connection, status: 'unauthenticated', is_simulated: true },
+    });
+    expect(event).toMatchObject({ type: 'connection.unauthenticated', isSimulated: true, teamId: 'team-1' });
+    expect(JSON.stringify(event.body)).toBe(
+      JSON.stringify({
+        id: 'EVT3',
+        type: 'connection.unauthenticated',
+        timestamp: '2025-01-04T00:00:00.000Z',
+        is_simulated: true,
+        data: {
+          connection: {
+            connection_id: connection.connection_id,
+            customer_id: 'cust-1',
+            retailer_id: 'walmart',
+            status: 'unauthenticated',
+            email: 'a@example.com',
+            mobile: null,
+            tags: { campaign: 'spring' },
+          },
+        },
+      }),
+    );
   });
 });

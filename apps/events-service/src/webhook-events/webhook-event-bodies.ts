@@ -60,3 +60,19 @@ export function purchaseCreatedEvent(
   });
   return { id, teamId, type: body.type, isSimulated: body.is_simulated, body };
 }
+
+export function connectionUnauthenticatedEvent(
+  id: string,
+  teamId: string,
+  occurredAt: string,
+  data: EventData<typeof SyncContracts.connectionUnauthenticated>,
+): NewWebhookEvent {
+  const body = EventsContracts.connectionUnauthenticatedWebhookSchema.parse({
+    id,
+    type: 'connection.unauthenticated',
+    timestamp: occurredAt,
+    is_simulated: data.connection.is_simulated,
+    data: { connection: publicConnection(data.connection) },
+  });
+  return { id, teamId, type: body.type, isSimulated: body.is_simulated, body };
+}

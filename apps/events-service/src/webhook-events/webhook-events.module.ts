@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { PartnerAppFanOut } from '../partner-deliveries/partner-app.fan-out.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { EVENT_FAN_OUTS, type EventFanOut } from './event-fan-out.js';
 import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
@@ -18,7 +19,7 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
     WebhookDestinationFanOut,
     {
       provide: EVENT_FAN_OUTS,
-      inject: [WebhookDestinationFanOut],
+      inject: [WebhookDestinationFanOut, PartnerAppFanOut],
       useFactory: (...fanOuts: EventFanOut[]): EventFanOut[] => fanOuts,
     },
     RecordWebhookEventUseCase,

@@ -44,4 +44,12 @@ export class ConnectionEntity {
    */
   @Column('timestamptz', { nullable: true })
   deletedAt?: Date | null;
+
+  /**
+   * The first successful link of the retailer account (simulated connections: their creation). The sharing
+   * policy counts the history window back from it; a later activation is a re-authentication.
+   * Optional so rows built before linking existed need not spell it out.
+   */
+  @Column('timestamptz', { nullable: true })
+  firstLinkedAt?: Date | null;
 }

@@ -14,7 +14,7 @@ export interface ConnectionListFilter {
 }
 
 export type ConnectionChanges = Partial<
-  Pick<ConnectionEntity, 'customerId' | 'email' | 'mobile' | 'status' | 'updatedAt'>
+  Pick<ConnectionEntity, 'customerId' | 'email' | 'mobile' | 'status' | 'updatedAt' | 'firstLinkedAt'>
 >;
 
 /**
@@ -45,6 +45,32 @@ export class ConnectionRepository {
       where: { teamId, id, deletedAt: IsNull() },
       lock: { mode: 'pessimistic_write' },
     });
+  }
+
+  /**
+   * The connection a link of this customer's retailer account lands on: the newest real, not deleted one
+   * that is not disconnected or revoked (after a disconnect a link makes a fresh connection). Locked for
+   * update until `tx` ends.
+   */
+  async lockReusableForLink(
+    tx: EntityManager,
+    teamId: string,
+    customerId: string,
+    retailerId: string,
+  ): Promise<ConnectionEntity | null> {
+    return tx
+      .createQueryBuilder(ConnectionEntity, 'c')
+      .setLock('pessimistic_write')
+      .where('c.team_id = :teamId AND c.customer_id = :customerId AND c.retailer_id = :retailerId', {
+        teamId,
+        customerId,
+        retailerId,
+      })
+      .andWhere(`c.deleted_at IS NULL AND NOT c.is_simulated AND c.status NOT IN ('disconnected', 'revoked')`)
+      .orderBy('c.createdAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .limit(1)
+      .getOne();
   }
 
   /** Newest first, ties broken by id (descending), at most `limit` rows. */

@@ -66,6 +66,11 @@ export class LinkTokenRepository {
     return row ? { revokedAt: row.revoked_at } : null;
   }
 
+  /** One of the team's tokens by id (the link flow re-checks the token it started from). */
+  async findOwned(teamId: string, id: string): Promise<LinkTokenEntity | null> {
+    return this.tokens.findOneBy({ teamId, id });
+  }
+
   /**
    * The token with this hash, whatever its team: only for the link flow, where the raw token is the
    * credential that names the team.

@@ -22,5 +22,6 @@ import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
     ResolveLinkTokenUseCase,
     { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
   ],
+  exports: [LinkTokenRepository],
 })
 export class LinkTokensModule {}

@@ -25,6 +25,35 @@ export class PurchaseRepository {
     if (items.length > 0) await tx.insert(PurchaseItemEntity, items);
   }
 
+  /**
+   * Stores a collected purchase unless the connection already has this retailer order (unique by retailer
+   * order id, so two pollers racing on one order store it once); true when this call stored it.
+   */
+  async insertIfNew(tx: EntityManager, { purchase, items }: PurchaseWithItems): Promise<boolean> {
+    const result = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(PurchaseEntity)
+      .values(purchase)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    if ((result.raw as unknown[]).length === 0) return false;
+    if (items.length > 0) await tx.insert(PurchaseItemEntity, items);
+    return true;
+  }
+
+  /** Which of these retailer orders the connection has already stored (so their detail is not fetched again). */
+  async storedRetailerOrderIds(teamId: string, connectionId: string, retailerOrderIds: string[]): Promise<Set<string>> {
+    if (retailerOrderIds.length === 0) return new Set();
+    const rows: Array<{ retailer_order_id: string }> = await this.purchases.query(
+      `SELECT retailer_order_id FROM sync.purchases
+        WHERE team_id = $1 AND connection_id = $2 AND retailer_order_id = ANY($3)`,
+      [teamId, connectionId, retailerOrderIds],
+    );
+    return new Set(rows.map((row) => row.retailer_order_id));
+  }
+
   /** A purchase with its items (in receipt order); with `connectionId`, only when it belongs to that connection. */
   async findOwned(teamId: string, purchaseId: string, connectionId?: string): Promise<PurchaseWithItems | null> {
     const query = this.readable(teamId).andWhere('p.id = :purchaseId', { purchaseId });

@@ -55,6 +55,11 @@ export class TeamRetailerRepository {
     return tx.findOne(TeamRetailerEntity, { where: { teamId, retailerId }, lock: { mode: 'pessimistic_read' } });
   }
 
+  /** The configuration a retailer's `link_url` names (any team: the link id is the credential). */
+  async findByLinkId(linkId: string): Promise<TeamRetailerEntity | null> {
+    return this.teamRetailers.findOneBy({ linkId });
+  }
+
   /**
    * Serialises changes to one team's configuration of one retailer until `tx` ends. An advisory lock,
    * because while the retailer is disabled there is no row to lock.

@@ -13,7 +13,7 @@ import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
-import { toPurchaseRows } from './simulated-purchase.js';
+import { simulatedSharing, toPurchaseRows } from './simulated-purchase.js';
 
 export interface CreateSimulatedConnectionCommand {
   teamId: string;
@@ -65,8 +65,9 @@ export class CreateSimulatedConnectionUseCase {
       isSimulated: true,
       createdAt: now,
       updatedAt: now,
+      firstLinkedAt: now,
     };
-    const initialized: ConnectionEntity = { ...connection, status: 'initialized' };
+    const initialized: ConnectionEntity = { ...connection, status: 'initialized', firstLinkedAt: null };
     const entries = [
       activityEntry(command.actor, {
         event: 'connection_created',
@@ -88,14 +89,17 @@ export class CreateSimulatedConnectionUseCase {
           random: () => this.random.fraction(),
           now,
           purchaseTypes: purchaseTypesFor(retailer.id),
-        }).map((generated) =>
-          toPurchaseRows(generated, {
-            teamId: command.teamId,
-            connectionId: connection.id,
-            retailerId: retailer.id,
-            createdAt: now,
-          }),
-        )
+        })
+          // The sharing policy decides what the brand may read (history: readable, never published).
+          .filter((generated) => simulatedSharing(connection, generated.date, 'simulator_history', now).eligible)
+          .map((generated) =>
+            toPurchaseRows(generated, {
+              teamId: command.teamId,
+              connectionId: connection.id,
+              retailerId: retailer.id,
+              createdAt: now,
+            }),
+          )
       : [];
     const resource = toConnection(connection);
     await this.transactor.run(async (tx) => {

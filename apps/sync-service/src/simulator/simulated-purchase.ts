@@ -1,5 +1,13 @@
-import { formatCents, type SimulatedPurchase } from '@cps/domain';
+import {
+  decideSharing,
+  DEFAULT_SHARING_PREFERENCES,
+  formatCents,
+  type PurchaseOrigin,
+  type SharingDecision,
+  type SimulatedPurchase,
+} from '@cps/domain';
 import { ulid } from 'ulid';
+import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 
 /** Turns a generated receipt (integer cents) into rows (two-place decimal strings). */
@@ -42,4 +50,24 @@ export function toPurchaseRows(
       quantity: line.quantity,
     })),
   };
+}
+
+/** The sharing policy's verdict on a simulated purchase, as for a collected one. */
+export function simulatedSharing(
+  connection: ConnectionEntity,
+  date: Date,
+  origin: Exclude<PurchaseOrigin, 'retailer'>,
+  now: Date,
+): SharingDecision {
+  return decideSharing({
+    connection: {
+      status: connection.status,
+      deletedAt: connection.deletedAt ?? null,
+      isSimulated: connection.isSimulated,
+      firstLinkedAt: connection.firstLinkedAt ?? connection.createdAt,
+    },
+    purchase: { date, origin },
+    preferences: DEFAULT_SHARING_PREFERENCES,
+    now,
+  });
 }

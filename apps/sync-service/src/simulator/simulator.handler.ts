@@ -3,12 +3,16 @@ import { SyncContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
+import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
+import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 
 @Controller()
 export class SimulatorHandler {
   constructor(
     private readonly createConnection: CreateSimulatedConnectionUseCase,
     private readonly createPurchase: CreateSimulatedPurchaseUseCase,
+    private readonly updateConnection: UpdateSimulatedConnectionUseCase,
+    private readonly deleteConnection: DeleteSimulatedConnectionUseCase,
   ) {}
 
   @RpcHandler(SyncContracts.createSimulatedConnection)
@@ -33,5 +37,26 @@ export class SimulatorHandler {
     request: RpcRequest<typeof SyncContracts.createSimulatedPurchase>,
   ) {
     return this.createPurchase.execute(request.teamId, request.connectionId);
+  }
+
+  @RpcHandler(SyncContracts.updateSimulatedConnection)
+  updateSimulatedConnection(
+    @RpcPayload(SyncContracts.updateSimulatedConnection)
+    request: RpcRequest<typeof SyncContracts.updateSimulatedConnection>,
+  ) {
+    return this.updateConnection.execute({
+      teamId: request.teamId,
+      connectionId: request.connectionId,
+      actor: request.actor,
+      status: request.status,
+    });
+  }
+
+  @RpcHandler(SyncContracts.deleteSimulatedConnection)
+  deleteSimulatedConnection(
+    @RpcPayload(SyncContracts.deleteSimulatedConnection)
+    request: RpcRequest<typeof SyncContracts.deleteSimulatedConnection>,
+  ) {
+    return this.deleteConnection.execute(request.teamId, request.connectionId, request.actor);
   }
 }

@@ -1,15 +1,29 @@
 import { Module } from '@nestjs/common';
+import { collectionConfig } from '../collection/collection.config.js';
 import { CommonModule } from '../common/common.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { RetailersModule } from '../retailers/retailers.module.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
+import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
+import { PurgeSimulatedDataUseCase, SIMULATED_DATA_RETENTION_DAYS } from './purge-simulated-data.use-case.js';
+import { SimulatedDataRepository } from './simulated-data.repository.js';
 import { SimulatorHandler } from './simulator.handler.js';
+import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 
 @Module({
   imports: [CommonModule, RetailersModule, ConnectionsModule, PurchasesModule],
   controllers: [SimulatorHandler],
-  providers: [CreateSimulatedConnectionUseCase, CreateSimulatedPurchaseUseCase],
+  providers: [
+    CreateSimulatedConnectionUseCase,
+    CreateSimulatedPurchaseUseCase,
+    UpdateSimulatedConnectionUseCase,
+    DeleteSimulatedConnectionUseCase,
+    SimulatedDataRepository,
+    PurgeSimulatedDataUseCase,
+    { provide: SIMULATED_DATA_RETENTION_DAYS, useValue: collectionConfig.SIMULATED_DATA_RETENTION_DAYS },
+  ],
+  exports: [PurgeSimulatedDataUseCase],
 })
 export class SimulatorModule {}

@@ -1,0 +1,113 @@
+import { type SyncContracts } from '@cps/contracts';
+import { errorMessage, pageFor } from './link-pages.js';
+
+type View = SyncContracts.LinkSessionView;
+
+const view = (overrides: Partial<View>): View => ({
+  state: 'select_retailer',
+  entry: 'link_token',
+  retailers: [],
+  can_choose_retailer: true,
+  retailer: null,
+  prefill_email: null,
+  code_sent_to: null,
+  error: null,
+  connection_id: null,
+  redirect_url: null,
+  expires_at: '2026-03-01T12:30:00.000Z',
+  ...overrides,
+});
+
+const CONTEXT = { basePath: '', csrf: 'csrf-token' };
+const WALMART = { retailer_id: 'walmart', name: 'Walmart' };
+
+describe('link pages', () => {
+  it('lists the retailers as buttons of one CSRF-protected form, the first one focused', () => {
+    const html = pageFor(view({ retailers: [WALMART, { retailer_id: 'target', name: 'Target' }] }), CONTEXT);
+    expect(html).toContain(
+      '<form method="post" action="/link/retailer"><input type="hidden" name="csrf" value="csrf-token">',
+    );
+    expect(html).toContain('name="retailer_id" value="walmart" autofocus');
+    expect(html).toContain('/assets/retailers/target/icon-light.svg');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('shows the retailer brand, prefills the email and announces errors', () => {
+    const html = pageFor(
+      view({
+        state: 'sign_in',
+        retailer: WALMART,
+        prefill_email: 'jo@example.com',
+        error: { code: 'invalid_credentials', retryable: true, attempts_left: 2 },
+      }),
+      { basePath: '/api', csrf: 'c' },
+    );
+    expect(html).toContain('<img src="/api/assets/retailers/walmart/logo-light.svg" alt="Walmart">');
+    expect(html).toContain('action="/api/link/sign-in"');
+    expect(html).toContain('value="jo@example.com"');
+    expect(html).toContain('autocomplete="current-password" autofocus');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('2 attempts left.');
+    expect(html).toContain('Choose another store');
+  });
+
+  it('escapes everything it shows', () => {
+    const html = pageFor(
+      view({
+        state: 'one_time_code',
+        retailer: { retailer_id: 'walmart', name: '<b>Mart</b>' },
+        code_sent_to: '"><script>alert(1)</script>',
+      }),
+      CONTEXT,
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;b&#62;Mart&#60;/b&#62;');
+    expect(html).toContain('autocomplete="one-time-code"');
+  });
+
+  it('offers a retry only for retryable errors', () => {
+    const retryable = pageFor(
+      view({
+        state: 'error',
+        retailer: WALMART,
+        error: { code: 'retailer_unavailable', retryable: true, attempts_left: null },
+      }),
+      CONTEXT,
+    );
+    expect(retryable).toContain('Try again');
+    expect(retryable).toContain('name="retailer_id" value="walmart"');
+    const final = pageFor(
+      view({
+        state: 'error',
+        retailer: WALMART,
+        error: { code: 'link_unavailable', retryable: false, attempts_left: null },
+      }),
+      CONTEXT,
+    );
+    expect(final).not.toContain('Try again');
+    expect(final).toContain('Go back');
+  });
+
+  it('has a message for every error code', () => {
+    for (const code of [
+      'invalid_credentials',
+      'invalid_code',
+      'challenge_expired',
+      'retailer_unavailable',
+      'too_many_attempts',
+      'link_unavailable',
+      'connection_unavailable',
+    ] as const) {
+      expect(
+        errorMessage(view({ retailer: WALMART, error: { code, retryable: false, attempts_left: null } })),
+      ).toBeTruthy();
+    }
+  });
+
+  it('ends with a Continue button on success', () => {
+    const html = pageFor(view({ state: 'succeeded', retailer: WALMART, connection_id: 'C1' }), CONTEXT);
+    expect(html).toContain('Your Walmart account is linked');
+    expect(html).toContain('action="/link/exit"');
+  });
+});

@@ -1,0 +1,199 @@
+import {
+  BadRequestException,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpException,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { z } from 'zod';
+import { checkRedirectUrl, linkExitUrl, type LinkResult } from '@cps/domain';
+import { PublicAccess } from '../auth/access-policy.js';
+import { setLinkPageHeaders } from './link-page-headers.js';
+import { LinkPageFilter, RetailerNotAvailable } from './link-page.filter.js';
+import { messagePage, pageFor } from './link-pages.js';
+import { LinkSessions, type LinkEntry, type LinkSessionView } from './link-sessions.js';
+import { LinkSite } from './link-site.js';
+
+const text = (max: number) => z.string().trim().max(max);
+
+const tokenEntryQuery = z.object({
+  link_token: text(200).min(1).optional(),
+  connection_id: text(64).min(1).optional(),
+  redirect_url: text(2048).optional(),
+});
+const linkIdPath = z.string().regex(/^[0-9A-Za-z]{10}$/);
+const linkUrlQuery = z.object({
+  redirect_url: text(2048).optional(),
+  customer_id: text(64).min(1).optional(),
+  email: text(254).optional(),
+});
+const retailerForm = z.object({ retailer_id: text(64).default('') });
+const signInForm = z.object({ email: text(254).min(1), password: z.string().min(1).max(256) });
+const codeForm = z.object({ code: text(32).min(1) });
+
+/** Express parses `?a=1&a=2` as an array: a parameter given twice counts once, with its last value. */
+function lastValues(query: Request['query']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) out[key] = Array.isArray(value) ? value[value.length - 1] : value;
+  return out;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, problem: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BadRequestException({ detail: problem });
+  return result.data;
+}
+
+/**
+ * The hosted link flow at `{base_url}/link`. The first request (a link token URL, a retailer's link_url)
+ * opens a session in sync-service and trades the token for an HttpOnly cookie, then redirects to the bare
+ * `/link`, so no token stays in the address bar, history or referrers. Every page is GET `/link`, rendered
+ * from the session's state; every step is a CSRF-protected form POST answered with a redirect back to it.
+ */
+@Controller('link')
+@PublicAccess()
+@UseFilters(LinkPageFilter)
+export class LinkController {
+  constructor(
+    private readonly sessions: LinkSessions,
+    private readonly site: LinkSite,
+  ) {}
+
+  /** `/link?link_token=...&redirect_url=...[&connection_id=...]` starts; bare `/link` shows the current step. */
+  @Get()
+  async page(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = parse(tokenEntryQuery, lastValues(req.query), 'The link is malformed.');
+    if (query.link_token !== undefined) {
+      const entry: LinkEntry = { kind: 'link_token', linkToken: query.link_token, connectionId: query.connection_id };
+      return this.start(res, entry, query.redirect_url);
+    }
+    if (query.connection_id !== undefined) {
+      throw new BadRequestException({ detail: 'Re-authenticating a connection needs a link token.' });
+    }
+    const sessionId = this.site.cookies.read(req.headers.cookie, new Date());
+    if (!sessionId) throw new NotFoundException({ detail: 'no link session' });
+    this.render(res, await this.sessions.get(sessionId), sessionId);
+  }
+
+  /** A retailer's `link_url`: works whatever the retailer's visibility. */
+  @Get(':link_id')
+  async retailerLink(@Param('link_id') linkId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!linkIdPath.safeParse(linkId).success) throw new NotFoundException({ detail: 'unknown link' });
+    const query = parse(linkUrlQuery, lastValues(req.query), 'The link is malformed.');
+    const entry: LinkEntry = { kind: 'link_url', linkId, customerId: query.customer_id, email: query.email };
+    return this.start(res, entry, query.redirect_url);
+  }
+
+  /** Picks a retailer (empty: back to the list), or retries after a retryable error. */
+  @Post('retailer')
+  async chooseRetailer(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.postedSession(req);
+    const form = parse(retailerForm, req.body, 'The form is malformed.');
+    try {
+      await this.sessions.chooseRetailer(sessionId, form.retailer_id === '' ? null : form.retailer_id);
+    } catch (error) {
+      // A retailer the shopper may not pick: the session itself is fine, keep it.
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
+        throw new RetailerNotAvailable();
+      }
+      throw error;
+    }
+    this.backToPage(res);
+  }
+
+  @Post('sign-in')
+  async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.postedSession(req);
+    const form = parse(signInForm, req.body, 'Enter your email and password.');
+    await this.sessions.signIn(sessionId, form.email, form.password);
+    this.backToPage(res);
+  }
+
+  @Post('code')
+  async code(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.postedSession(req);
+    const form = parse(codeForm, req.body, 'Enter the code you received.');
+    await this.sessions.submitCode(sessionId, form.code);
+    this.backToPage(res);
+  }
+
+  /**
+   * Leaves the flow: back to `redirect_url` with `link_result` (`success` once linked, `error` after an
+   * error that cannot be retried, `cancelled` otherwise) and `connection_id` when there is one.
+   */
+  @Post('exit')
+  async exit(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.postedSession(req);
+    const view = await this.sessions.cancel(sessionId);
+    const result: LinkResult =
+      view.state === 'succeeded' ? 'success' : view.state === 'error' && !view.error?.retryable ? 'error' : 'cancelled';
+    res.setHeader('Set-Cookie', this.site.cookies.clear());
+    setLinkPageHeaders(res, view.redirect_url);
+    if (view.redirect_url) {
+      res.redirect(HttpStatus.SEE_OTHER, linkExitUrl(view.redirect_url, result, view.connection_id));
+      return;
+    }
+    const page =
+      result === 'success'
+        ? messagePage('Your account is linked', 'You can close this window.')
+        : messagePage('Nothing was linked', 'You can close this window.');
+    res.status(HttpStatus.OK).type('html').send(page);
+  }
+
+  private async start(res: Response, entry: LinkEntry, redirectUrl: string | undefined): Promise<void> {
+    let redirect: string | null = null;
+    if (redirectUrl !== undefined) {
+      const checked = checkRedirectUrl(redirectUrl);
+      if (!checked.ok) throw new BadRequestException({ detail: `The link is malformed: ${checked.reason}.` });
+      redirect = checked.url;
+    }
+    const started = await this.sessions.start(entry, redirect);
+    res.setHeader('Set-Cookie', this.site.cookies.issue(started.sessionId, new Date()));
+    this.backToPage(res);
+  }
+
+  /** The session of a form post: a valid cookie, a matching CSRF token, and (when known) our own Origin. */
+  private postedSession(req: Request): string {
+    // Browsers send `Origin: null` when a referrer policy hides it: then the CSRF token alone decides.
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null' && !this.sameSite(origin, req.headers.host)) {
+      throw new ForbiddenException({ detail: 'cross-site' });
+    }
+    const sessionId = this.site.cookies.read(req.headers.cookie, new Date());
+    const csrf = (req.body as Record<string, unknown> | undefined)?.csrf;
+    if (!sessionId || !this.site.cookies.verifyCsrf(sessionId, csrf)) {
+      throw new ForbiddenException({ detail: 'invalid session' });
+    }
+    return sessionId;
+  }
+
+  /** The gateway's public origin, or the host the request was sent to (a local run opened by IP address). */
+  private sameSite(origin: string, host: string | undefined): boolean {
+    if (origin === this.site.origin) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Post/redirect/get: a reload never resubmits a password or a code. */
+  private backToPage(res: Response): void {
+    setLinkPageHeaders(res);
+    res.redirect(HttpStatus.SEE_OTHER, this.site.startPath);
+  }
+
+  private render(res: Response, view: LinkSessionView, sessionId: string): void {
+    setLinkPageHeaders(res, view.redirect_url);
+    const html = pageFor(view, { basePath: this.site.basePath, csrf: this.site.cookies.csrfToken(sessionId) });
+    res.status(HttpStatus.OK).type('html').send(html);
+  }
+}

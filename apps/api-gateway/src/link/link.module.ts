@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LinkPageFilter } from './link-page.filter.js';
+import { LinkSessions } from './link-sessions.js';
+import { LinkSite } from './link-site.js';
+import { LinkController } from './link.controller.js';
+
+/** The hosted link flow's pages (`{base_url}/link`); its state lives in sync-service. */
+@Module({
+  controllers: [LinkController],
+  providers: [LinkSessions, LinkSite, LinkPageFilter],
+})
+export class LinkModule {}

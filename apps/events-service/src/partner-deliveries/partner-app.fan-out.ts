@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { nextAttemptAt } from '@cps/domain';
+import { DeliveryRepository } from '../deliveries/delivery.repository.js';
+import { Clock, DeliverySettings } from '../settings.js';
+import { type EventFanOut, type FanOutContext } from '../webhook-events/event-fan-out.js';
+import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
+import { PartnerTargetRepository } from './partner-target.repository.js';
+import { partnerWebhookEvent } from './partner-webhook-body.js';
+
+/**
+ * One pending delivery per active partner installation of the event's team, with the partner body
+ * (`service_client_id` added) stored as its own `webhook_events` row, so it has its own `webhook-id` and
+ * is signed with the partner app's secret by the usual delivery worker. Simulated events are not sent.
+ */
+@Injectable()
+export class PartnerAppFanOut implements EventFanOut {
+  constructor(
+    private readonly targets: PartnerTargetRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly settings: DeliverySettings,
+    private readonly clock: Clock,
+  ) {}
+
+  async fanOut(event: NewWebhookEvent, { manager }: FanOutContext): Promise<number> {
+    if (event.isSimulated) return 0;
+    const recipients = await this.targets.deliveringForTeam(manager, event.teamId);
+    if (recipients.length === 0) return 0;
+    const partnerEvent = partnerWebhookEvent(ulid(), event);
+    if (!partnerEvent) return 0;
+    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), this.clock.random);
+    if (!firstAttempt) return 0;
+    await this.targets.insertEvent(manager, partnerEvent);
+    await this.deliveries.insertPending(
+      manager,
+      recipients.map((recipient) => ({
+        id: ulid(),
+        teamId: event.teamId,
+        destinationId: recipient.destinationId,
+        eventId: partnerEvent.id,
+        nextAttemptAt: firstAttempt,
+      })),
+    );
+    return recipients.length;
+  }
+}

@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { ApplyInstallationChangeUseCase } from './apply-installation-change.use-case.js';
+import { PartnerAppFanOut } from './partner-app.fan-out.js';
+import { PartnerAppSecrets, RpcPartnerAppSecrets } from './partner-app-secrets.js';
+import { PartnerTargetRepository } from './partner-target.repository.js';
+
+/**
+ * Partner-app webhook delivery (ADR 0008). Global because the installation consumers are instantiated by
+ * the platform's messaging module, and the fan-out is listed in WebhookEventsModule's EVENT_FAN_OUTS.
+ */
+@Global()
+@Module({
+  imports: [WebhooksModule, DeliveriesModule],
+  providers: [
+    PartnerTargetRepository,
+    { provide: PartnerAppSecrets, useClass: RpcPartnerAppSecrets },
+    ApplyInstallationChangeUseCase,
+    PartnerAppFanOut,
+  ],
+  exports: [ApplyInstallationChangeUseCase, PartnerAppFanOut],
+})
+export class PartnerDeliveriesModule {}

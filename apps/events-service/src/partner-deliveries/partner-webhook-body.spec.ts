@@ -1,0 +1,124 @@
+import { type Connection, type PurchaseDetail } from '@cps/contracts';
+import {
+  connectionActivatedEvent,
+  connectionUnauthenticatedEvent,
+  purchaseCreatedEvent,
+} from '../webhook-events/webhook-event-bodies.js';
+import { brandProductsOnly, partnerWebhookEvent } from './partner-webhook-body.js';
+
+const connection: Connection = {
+  connection_id: '01JCONNECTION0000000000000',
+  customer_id: 'cust-1',
+  retailer_id: 'walmart',
+  status: 'active',
+  email: 'a@example.com',
+  mobile: null,
+  tags: {},
+  is_simulated: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+const product = { product_id: '01JPRODUCT0000000000000000', name: 'Oat milk 1l', brand: 'Oaty', upc: '012345678905' };
+
+const purchase: PurchaseDetail = {
+  purchase_id: '01JPURCHASE000000000000000',
+  connection_id: connection.connection_id,
+  retailer_id: 'walmart',
+  date: '2025-01-02T10:00:00.000Z',
+  purchase_type: 'online',
+  currency: 'USD',
+  items_subtotal: '13.50',
+  discounts: '0.00',
+  shipping: '0.00',
+  fees: '0.00',
+  tax: '1.08',
+  total: '14.58',
+  item_count: 4,
+  is_simulated: false,
+  items: [
+    {
+      item_id: 'I1',
+      name: 'Oat milk',
+      brand: 'Oaty',
+      upc: '012345678905',
+      sku: null,
+      price: '5.00',
+      quantity: 2,
+      product,
+    },
+    { item_id: 'I2', name: 'Bread', brand: 'Other', upc: null, sku: null, price: '1.75', quantity: 2, product: null },
+  ],
+};
+
+const AT = '2025-01-03T00:00:00.000Z';
+
+describe('partnerWebhookEvent', () => {
+  it('adds service_client_id after is_simulated, with its own id, keeping the data', () => {
+    const event = connectionActivatedEvent('BRAND1', 'team-1', AT, { connection, firstActivation: true });
+    const partner = partnerWebhookEvent('PARTNER1', event)!;
+    expect(partner).toMatchObject({ id: 'PARTNER1', teamId: 'team-1', type: 'connection.activated' });
+    expect(JSON.stringify(partner.body)).toBe(
+      JSON.stringify({
+        id: 'PARTNER1',
+        type: 'connection.activated',
+        timestamp: AT,
+        is_simulated: false,
+        service_client_id: 'team-1',
+        data: event.body.data,
+      }),
+    );
+  });
+
+  it('sends connection.unauthenticated as is', () => {
+    const event = connectionUnauthenticatedEvent('BRAND2', 'team-1', AT, {
+      connection: { ...connection, status: 'unauthenticated' },
+    });
+    expect(partnerWebhookEvent('PARTNER2', event)?.body).toEqual({
+      id: 'PARTNER2',
+      type: 'connection.unauthenticated',
+      timestamp: AT,
+      is_simulated: false,
+      service_client_id: 'team-1',
+      data: event.body.data,
+    });
+  });
+
+  it('never sends simulated events', () => {
+    const simulated = connectionActivatedEvent('B', 'team-1', AT, {
+      connection: { ...connection, is_simulated: true },
+      firstActivation: true,
+    });
+    expect(partnerWebhookEvent('P', simulated)).toBeNull();
+    const simulatedPurchase = purchaseCreatedEvent('B', 'team-1', AT, {
+      purchase: { ...purchase, is_simulated: true },
+    });
+    expect(partnerWebhookEvent('P', simulatedPurchase)).toBeNull();
+  });
+
+  it('narrows purchase.created to the brand products, as a partner token reads it', () => {
+    const partner = partnerWebhookEvent('P', purchaseCreatedEvent('B', 'team-1', AT, { purchase }))!;
+    expect(partner.body.type).toBe('purchase.created');
+    expect(Object.keys(partner.body)).toEqual(['id', 'type', 'timestamp', 'is_simulated', 'service_client_id', 'data']);
+    expect(partner.body.data).toEqual({
+      purchase: { ...purchase, items: [purchase.items[0]], item_count: 2, items_subtotal: '10.00' },
+    });
+  });
+
+  it('sends no purchase.created without brand products', () => {
+    const unmatched = { ...purchase, items: purchase.items.map((item) => ({ ...item, product: null })) };
+    expect(partnerWebhookEvent('P', purchaseCreatedEvent('B', 'team-1', AT, { purchase: unmatched }))).toBeNull();
+  });
+});
+
+describe('brandProductsOnly', () => {
+  it('keeps order-level amounts as reported', () => {
+    const view = brandProductsOnly(purchase)!;
+    expect(view).toMatchObject({
+      total: '14.58',
+      tax: '1.08',
+      discounts: '0.00',
+      item_count: 2,
+      items_subtotal: '10.00',
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { CollectionMetrics } from './collection-metrics.js';
+import { CollectionStateRepository, type CollectionClaim } from './collection-state.repository.js';
+import { COLLECTION_CONFIG } from './collection-tokens.js';
+import { CollectionWakeup } from './collection-wakeup.js';
+import { type CollectionConfig } from './collection.config.js';
+import { PollConnectionUseCase } from './poll-connection.use-case.js';
+
+interface RunningPoll {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * The sync scheduler of one sync-service process. Every tick (or at once when woken) it claims as many
+ * due connections as it has free slots (SYNC_POLL_CONCURRENCY) and polls each on its own, so a slow or
+ * failing retailer account holds one slot, never the others. A claim is a lease in Postgres, renewed while
+ * the poll runs; other processes skip leased rows, so no connection is polled by two processes at once,
+ * and the connections of a process that died are picked up when its leases expire.
+ */
+@Injectable()
+export class CollectionScheduler extends CollectionWakeup implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('CollectionScheduler');
+  /** Names this process in `lease_owner`. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<string, RunningPoll>();
+  private timer?: NodeJS.Timeout;
+  private ticking = false;
+  private wokenWhileTicking = false;
+  private stopped = true;
+
+  constructor(
+    private readonly states: CollectionStateRepository,
+    private readonly poll: PollConnectionUseCase,
+    private readonly metrics: CollectionMetrics,
+    @Inject(COLLECTION_CONFIG) private readonly config: CollectionConfig,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.SYNC_SCHEDULER_ENABLED) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    // In-flight polls stop at their next retailer call; nothing half-done is committed (a page is one
+    // transaction) and the leases are released, so another process continues at once.
+    for (const poll of this.running.values()) poll.controller.abort();
+    await Promise.allSettled([...this.running.values()].map((poll) => poll.done));
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.wokenWhileTicking = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
+    try {
+      const free = this.config.SYNC_POLL_CONCURRENCY - this.running.size;
+      const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS);
+      for (const claim of claims) this.start(claim);
+    } catch (error) {
+      this.logger.warn(`claiming due connections failed: ${(error as Error).message}`);
+    } finally {
+      this.ticking = false;
+      if (!this.stopped) this.schedule(this.wokenWhileTicking ? 0 : this.config.SYNC_SCHEDULER_TICK_MS);
+      this.wokenWhileTicking = false;
+    }
+  }
+
+  private start(claim: CollectionClaim): void {
+    const controller = new AbortController();
+    const startedAt = new Date();
+    const end = this.metrics.pollDuration.startTimer();
+    const heartbeat = setInterval(() => void this.renew(claim, controller), Math.floor(this.config.SYNC_LEASE_MS / 3));
+    const done = this.poll
+      .execute(claim, this.owner, controller.signal)
+      .then((result) => {
+        end({ outcome: result.outcome });
+        this.metrics.polls.inc({ outcome: result.outcome });
+        this.logger.debug(
+          {
+            connection_id: claim.connectionId,
+            owner: this.owner,
+            started_at: startedAt.toISOString(),
+            finished_at: new Date().toISOString(),
+            outcome: result.outcome,
+            listed: result.listed,
+            stored: result.stored,
+            published: result.published,
+          },
+          'poll finished',
+        );
+      })
+      .catch(async (error: unknown) => {
+        end({ outcome: 'failed' });
+        this.metrics.polls.inc({ outcome: 'failed' });
+        this.logger.error(`poll of connection ${claim.connectionId} failed: ${(error as Error).message}`);
+        // A bug must not turn into a tight loop on one connection: wait before trying it again.
+        await this.states
+          .failPoll(claim, this.owner, this.config.SYNC_RETRY_BASE_MS, 'internal error')
+          .catch(() => undefined);
+      })
+      .finally(async () => {
+        clearInterval(heartbeat);
+        // No-op when the poll already released it (finish, fail) or lost it.
+        await this.states.release(claim.connectionId, this.owner).catch(() => undefined);
+        this.running.delete(claim.connectionId);
+        this.wake(); // a slot is free
+      });
+    this.running.set(claim.connectionId, { controller, done });
+  }
+
+  private async renew(claim: CollectionClaim, controller: AbortController): Promise<void> {
+    try {
+      if (!(await this.states.renewLease(this.owner, claim.connectionId, this.config.SYNC_LEASE_MS))) {
+        this.logger.warn(`lost the lease on connection ${claim.connectionId}; stopping its poll`);
+        controller.abort();
+      }
+    } catch (error) {
+      this.logger.warn(`renewing the lease on ${claim.connectionId} failed: ${(error as Error).message}`);
+    }
+  }
+}

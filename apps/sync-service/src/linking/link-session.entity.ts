@@ -1,0 +1,114 @@
+import { type SyncContracts } from '@cps/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { type z } from 'zod';
+
+export type LinkSessionState = z.infer<typeof SyncContracts.linkSessionStateSchema>;
+export type LinkErrorCode = z.infer<typeof SyncContracts.linkErrorCodeSchema>;
+export type LinkEntry = 'link_token' | 'link_url' | 'reauthentication';
+
+/**
+ * One hosted link flow in progress (see the migration). Found by the SHA-256 of the secret the gateway
+ * keeps in the shopper's cookie; the password and a pending code challenge are sealed, and only while needed.
+ */
+@Entity('link_sessions')
+export class LinkSessionEntity {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text')
+  secretHash!: string;
+
+  @Column('text')
+  teamId!: string;
+
+  @Column('text')
+  entry!: LinkEntry;
+
+  /** The link token the flow started from (its status is checked again when the link completes). */
+  @Column('text', { nullable: true })
+  linkTokenId!: string | null;
+
+  @Column('text')
+  customerId!: string;
+
+  @Column('text', { nullable: true })
+  email!: string | null;
+
+  @Column('text', { nullable: true })
+  mobile!: string | null;
+
+  /** Recorded on the connection if this link creates one. */
+  @Column('jsonb')
+  tags!: Record<string, string>;
+
+  /** Set when the entry names the retailer (a retailer's link_url, a re-authentication): no selection page. */
+  @Column('text', { nullable: true })
+  fixedRetailerId!: string | null;
+
+  /** The connection a re-authentication is for. */
+  @Column('text', { nullable: true })
+  targetConnectionId!: string | null;
+
+  @Column('text', { nullable: true })
+  redirectUrl!: string | null;
+
+  @Column('text')
+  state!: LinkSessionState;
+
+  @Column('text', { nullable: true })
+  retailerId!: string | null;
+
+  @Column('text', { nullable: true })
+  errorCode!: LinkErrorCode | null;
+
+  @Column('boolean')
+  errorRetryable!: boolean;
+
+  @Column('integer', { nullable: true })
+  attemptsLeft!: number | null;
+
+  @Column('integer')
+  failedSignIns!: number;
+
+  @Column('text', { nullable: true })
+  credentialsSealed!: string | null;
+
+  @Column('text', { nullable: true })
+  challengeSealed!: string | null;
+
+  @Column('text', { nullable: true })
+  codeSentTo!: string | null;
+
+  /** The linked connection, once the flow succeeded. */
+  @Column('text', { nullable: true })
+  connectionId!: string | null;
+
+  @Column('integer')
+  version!: number;
+
+  @Column('timestamptz')
+  createdAt!: Date;
+
+  @Column('timestamptz')
+  updatedAt!: Date;
+
+  @Column('timestamptz')
+  expiresAt!: Date;
+}
+
+/** The fields a step of the flow changes. */
+export type LinkSessionChanges = Partial<
+  Pick<
+    LinkSessionEntity,
+    | 'state'
+    | 'retailerId'
+    | 'errorCode'
+    | 'errorRetryable'
+    | 'attemptsLeft'
+    | 'failedSignIns'
+    | 'credentialsSealed'
+    | 'challengeSealed'
+    | 'codeSentTo'
+    | 'connectionId'
+  >
+>;

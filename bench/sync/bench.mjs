@@ -1,0 +1,253 @@
+// Sync throughput and latency with many linked sandbox accounts. Run after `npm run build`:
+//
+//   node bench/sync/bench.mjs [--accounts 1000] [--history 3] [--interval-ms 5000] [--concurrency 32]
+//
+// It starts the whole platform (a database of its own, a private nats-server, every service), links
+// `accounts` sandbox-retailer accounts through sync-service's link-flow RPCs (the same steps the hosted
+// pages take), and prints figures; it asserts nothing. See README.md.
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { SyncContracts } from '../../dist/libs/contracts/src/index.js';
+import { sandboxAdmin, startPlatform } from './platform.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    accounts: { type: 'string', default: '1000' },
+    history: { type: 'string', default: '3' },
+    'interval-ms': { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '32' },
+    'new-orders-per-second': { type: 'string', default: '20' },
+    burst: { type: 'string', default: '3' },
+  },
+});
+const ACCOUNTS = Number(args.accounts);
+const HISTORY = Number(args.history);
+const INTERVAL_MS = Number(args['interval-ms']);
+const CONCURRENCY = Number(args.concurrency);
+const ORDER_RATE = Number(args['new-orders-per-second']);
+const BURST = Number(args.burst);
+const RETAILER = 'walmart';
+
+const log = (message) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` over 0..count-1 with at most `limit` at once. */
+async function pool(count, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Records every purchase.created with its arrival time. */
+async function webhookReceiver() {
+  const arrivals = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = Date.now();
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        if (body.type === 'purchase.created') arrivals.push({ at, purchase: body.data.purchase });
+      } catch {
+        // not ours
+      }
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/hooks`, arrivals, close: () => server.close() };
+}
+
+const started = Date.now();
+log(`starting the platform (poll interval ${INTERVAL_MS} ms, scheduler concurrency ${CONCURRENCY})`);
+const platform = await startPlatform({
+  env: { DATABASE_POOL_SIZE: '20' },
+  serviceEnv: {
+    'sync-service': {
+      SYNC_POLL_INTERVAL_MS: String(INTERVAL_MS),
+      SYNC_POLL_CONCURRENCY: String(CONCURRENCY),
+      SYNC_SCHEDULER_TICK_MS: '100',
+    },
+    'events-service': {
+      DELIVERY_POLL_MS: '100',
+      DELIVERY_CONCURRENCY: '64',
+      WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,2,2,2',
+    },
+  },
+});
+const receiver = await webhookReceiver();
+const db = new pg.Client({ connectionString: platform.databaseUrl });
+await db.connect();
+const sandbox = sandboxAdmin(platform.sandboxUrl);
+const rpc = (contract, payload) => platform.admin.request(contract, payload);
+
+try {
+  const team = await platform.createTeam('Bench Brand');
+  await platform.admin.enableRetailer(team.teamId, RETAILER);
+  const webhook = await platform.api('/webhooks', {
+    method: 'POST',
+    apiKey: team.apiKey,
+    body: { url: receiver.url, event_types: ['purchase.created'] },
+  });
+  if (webhook.status !== 201) throw new Error(`webhook: ${webhook.status}`);
+
+  // 1. Accounts with a history at the sandbox retailer.
+  const email = (i) => `bench-${i}@shopper.test`;
+  let t = Date.now();
+  await pool(ACCOUNTS, 16, async (i) => {
+    await sandbox('POST', `/admin/r/${RETAILER}/accounts`, { email: email(i), password: 'bench password' });
+    if (HISTORY > 0) {
+      await sandbox('POST', `/admin/r/${RETAILER}/accounts/${encodeURIComponent(email(i))}/orders`, {
+        count: HISTORY,
+        back_date_days: 90,
+      });
+    }
+  });
+  log(`created ${ACCOUNTS} sandbox accounts with ${HISTORY} orders each in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  // 2. Link them all: link token -> session -> retailer -> sign-in. Each link starts its backfill.
+  const connectionOf = new Map();
+  const backfillStart = Date.now();
+  t = backfillStart;
+  await pool(ACCOUNTS, 16, async (i) => {
+    const token = await rpc(SyncContracts.createLinkToken, { teamId: team.teamId, customer_id: `bench-${i}` });
+    const { sessionId } = await rpc(SyncContracts.startLinkSession, {
+      entry: { kind: 'link_token', linkToken: token.link_token },
+      redirectUrl: null,
+    });
+    await rpc(SyncContracts.chooseLinkRetailer, { sessionId, retailerId: RETAILER });
+    const view = await platform.admin.request(SyncContracts.submitLinkCredentials, {
+      sessionId,
+      email: email(i),
+      password: 'bench password',
+    });
+    if (view.state !== 'succeeded') throw new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`);
+    connectionOf.set(view.connection_id, i);
+  });
+  const linkSeconds = (Date.now() - t) / 1000;
+  log(`linked ${ACCOUNTS} accounts in ${linkSeconds.toFixed(1)} s (${(ACCOUNTS / linkSeconds).toFixed(1)} links/s)`);
+
+  // 3. Backfill: every historical order becomes one stored purchase and one purchase.created webhook.
+  const expectedHistory = ACCOUNTS * HISTORY;
+  let stored = 0;
+  let lastProgress = Date.now();
+  while (receiver.arrivals.length < expectedHistory) {
+    await sleep(1000);
+    stored = Number((await db.query('SELECT count(*) FROM sync.purchases')).rows[0].count);
+    if (Date.now() - lastProgress > 10_000) {
+      log(`backfill: ${stored} stored, ${receiver.arrivals.length} delivered of ${expectedHistory}`);
+      lastProgress = Date.now();
+    }
+  }
+  const storedTimes = await db.query(
+    `SELECT min(created_at) AS first, max(created_at) AS last, count(*) AS n FROM sync.purchases`,
+  );
+  const collectSeconds = (storedTimes.rows[0].last.getTime() - backfillStart) / 1000;
+  const deliveredSeconds = (Math.max(...receiver.arrivals.map((a) => a.at)) - backfillStart) / 1000;
+  const backfill = {
+    purchases: Number(storedTimes.rows[0].n),
+    collectedPerSecond: Number(storedTimes.rows[0].n) / collectSeconds,
+    publishedPerSecond: receiver.arrivals.length / deliveredSeconds,
+    collectSeconds,
+    deliveredSeconds,
+  };
+  log(
+    `backfill: ${backfill.purchases} purchases stored in ${collectSeconds.toFixed(1)} s, ` +
+      `delivered as webhooks in ${deliveredSeconds.toFixed(1)} s (from the first link)`,
+  );
+
+  // 4. Throughput: BURST new orders at every account at once; every account is polled within one interval.
+  const countStored = async () => Number((await db.query('SELECT count(*) FROM sync.purchases')).rows[0].count);
+  const storedBefore = await countStored();
+  const deliveredBefore = receiver.arrivals.length;
+  const burstStart = Date.now();
+  await pool(ACCOUNTS, 16, async (i) => {
+    await sandbox('POST', `/admin/r/${RETAILER}/accounts/${encodeURIComponent(email(i))}/orders`, { count: BURST });
+  });
+  const burstPlaced = (Date.now() - burstStart) / 1000;
+  const burstTotal = ACCOUNTS * BURST;
+  while (receiver.arrivals.length < deliveredBefore + burstTotal) await sleep(250);
+  const burstStored = await db.query(
+    `SELECT max(created_at) AS last, count(*) AS n FROM sync.purchases WHERE created_at >= $1`,
+    [new Date(burstStart)],
+  );
+  const burstCollectSeconds = (burstStored.rows[0].last.getTime() - burstStart) / 1000;
+  const burstDeliverSeconds = (receiver.arrivals.at(-1).at - burstStart) / 1000;
+  const burst = {
+    collectedPerSecond: burstTotal / burstCollectSeconds,
+    publishedPerSecond: burstTotal / burstDeliverSeconds,
+  };
+  if ((await countStored()) - storedBefore !== burstTotal) log('warning: stored count differs from orders placed');
+  log(
+    `burst: ${burstTotal} orders placed in ${burstPlaced.toFixed(1)} s, stored by ${burstCollectSeconds.toFixed(1)} s, ` +
+      `delivered by ${burstDeliverSeconds.toFixed(1)} s`,
+  );
+
+  // 5. Latency: one new order per account at ORDER_RATE orders per second, from the order appearing at the
+  // retailer (its admin API answered) to its purchase.created arriving at our receiver.
+  const placed = new Map(); // `${connection_id}|${date}` -> time the order appeared
+  const indexToConnection = new Map([...connectionOf].map(([connectionId, i]) => [i, connectionId]));
+  const before = receiver.arrivals.length;
+  const steadyStart = Date.now();
+  await pool(ACCOUNTS, 8, async (i) => {
+    const due = steadyStart + (i * 1000) / ORDER_RATE;
+    if (due > Date.now()) await sleep(due - Date.now());
+    const { orders } = await sandbox('POST', `/admin/r/${RETAILER}/accounts/${encodeURIComponent(email(i))}/orders`, {
+      count: 1,
+    });
+    placed.set(`${indexToConnection.get(i)}|${new Date(orders[0].ordered_at).toISOString()}`, Date.now());
+  });
+  const placedSeconds = (Date.now() - steadyStart) / 1000;
+  const deadline = Date.now() + 10 * 60_000;
+  while (receiver.arrivals.length < before + ACCOUNTS && Date.now() < deadline) await sleep(500);
+  const fresh = receiver.arrivals.slice(before);
+  const latencies = fresh
+    .map((arrival) => {
+      const at = placed.get(`${arrival.purchase.connection_id}|${arrival.purchase.date}`);
+      return at === undefined ? null : arrival.at - at;
+    })
+    .filter((ms) => ms !== null)
+    .sort((a, b) => a - b);
+
+  const polls = await db.query(
+    `SELECT count(*) FILTER (WHERE consecutive_failures > 0) AS failing FROM sync.collection_states`,
+  );
+  const duplicates = await db.query(
+    `SELECT count(*) AS n FROM (SELECT connection_id, retailer_order_id FROM sync.purchases
+       GROUP BY 1, 2 HAVING count(*) > 1) d`,
+  );
+  const uniqueDelivered = new Set(receiver.arrivals.map((a) => a.purchase.purchase_id)).size;
+
+  const ms = (value) => `${(value / 1000).toFixed(2)} s`;
+  process.stdout.write(
+    `
+== bench/sync: ${ACCOUNTS} linked sandbox accounts, ${HISTORY} historical orders each ==
+poll interval ${INTERVAL_MS} ms (jitter ±20%), scheduler concurrency ${CONCURRENCY}, one sync-service process
+link:       ${ACCOUNTS} accounts in ${linkSeconds.toFixed(1)} s = ${(ACCOUNTS / linkSeconds).toFixed(1)} links/s
+backfill:   ${backfill.purchases} purchases collected at ${backfill.collectedPerSecond.toFixed(1)} purchases/s, ` +
+      `published (webhooks out of events-service) at ${backfill.publishedPerSecond.toFixed(1)} purchases/s
+burst:      ${ACCOUNTS * BURST} new orders (${BURST} per account, placed in ${burstPlaced.toFixed(1)} s) collected at ` +
+      `${burst.collectedPerSecond.toFixed(1)} purchases/s, published at ${burst.publishedPerSecond.toFixed(1)} purchases/s
+paced:      ${ACCOUNTS} new orders at ${ORDER_RATE}/s over ${placedSeconds.toFixed(1)} s; ${fresh.length} delivered
+latency order appears at retailer -> purchase.created leaves events-service: ` +
+      `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1))} (n=${latencies.length})
+checks:     ${uniqueDelivered} unique purchases delivered, ${receiver.arrivals.length - uniqueDelivered} duplicate webhooks, ` +
+      `${duplicates.rows[0].n} duplicate stored orders, ${polls.rows[0].failing} connections backing off
+total run time ${((Date.now() - started) / 1000).toFixed(0)} s
+`,
+  );
+} finally {
+  await db.end().catch(() => undefined);
+  receiver.close();
+  await platform.stop();
+}

@@ -1,0 +1,99 @@
+// Starts the whole platform from dist/ like libs/testing's TestPlatform does (a database of its own on the
+// machine's Postgres, a private nats-server, every service as a process on a free port), for scripts that
+// run with plain node after `npm run build`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  AdminClient,
+  dropDatabase,
+  ensureDatabase,
+  NatsServerProcess,
+  Platform,
+  SERVICES,
+} from '../../dist/tools/index.js';
+import { freePort } from '../../dist/libs/testing/src/free-port.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1' } = {}) {
+  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = new URL(admin);
+  url.pathname = `/cps_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = url.toString();
+  await ensureDatabase(databaseUrl);
+  const natsDir = mkdtempSync(join(tmpdir(), 'cps-bench-nats-'));
+  const nats = new NatsServerProcess(await freePort(), natsDir);
+  await nats.start();
+  const ports = {};
+  for (const spec of SERVICES) ports[spec.name] = await freePort();
+  const platform = new Platform({
+    root: ROOT,
+    ports,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: logs ? 'info' : 'warn',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: nats.url,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway']}`,
+      SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer']}`,
+      ...env,
+    },
+    serviceEnv,
+    onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
+  });
+  await platform.migrate();
+  await platform.start();
+  const client = await AdminClient.connect(nats.url, 30_000);
+  const gatewayUrl = platform.service('api-gateway').url;
+  return {
+    platform,
+    admin: client,
+    databaseUrl,
+    gatewayUrl,
+    sandboxUrl: platform.service('sandbox-retailer').url,
+    async createTeam(name) {
+      const { team_id } = await client.createTeam(name);
+      const key = await client.createApiKey(team_id, `${name} key`);
+      return { teamId: team_id, apiKey: key.api_key };
+    },
+    async api(path, { method = 'GET', apiKey, body, headers = {} } = {}) {
+      const response = await fetch(`${gatewayUrl}${path}`, {
+        method,
+        headers: {
+          ...headers,
+          ...(apiKey ? { 'x-api-key': apiKey } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    async stop() {
+      await client.close().catch(() => undefined);
+      await platform.stop();
+      await nats.stop();
+      await dropDatabase(databaseUrl).catch(() => undefined);
+      rmSync(natsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The sandbox retailer's admin API (development token). */
+export function sandboxAdmin(baseUrl) {
+  return async function call(method, path, body) {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: 'Bearer sandbox-admin-development-token',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
