@@ -110,6 +110,7 @@ describe('hosted link flow in a real browser', () => {
     expect(cookies).toEqual([expect.objectContaining({ name: 'cps_link', httpOnly: true, sameSite: 'Lax' })]);
     expect(cookies[0]!.value).not.toContain(linkToken);
     await page.getByRole('heading', { name: 'Choose the store you shop at' }).waitFor();
+    await page.getByText('Linking your account to Browser Brand').waitFor(); // the brand's name
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     // Keyboard: the first retailer has the focus; Tab moves to the next; Enter picks it.

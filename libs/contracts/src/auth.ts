@@ -25,6 +25,14 @@ export const createTeam = defineRpc(
   z.object({ team_id: z.string() }),
 );
 
+/** A team's public face (its name), e.g. for the hosted link pages. */
+export const getTeam = defineRpc(
+  SERVICE,
+  'auth.get-team.v1',
+  z.object({ teamId: z.string().min(1) }),
+  z.object({ team_id: z.string(), name: z.string() }),
+);
+
 export const createApiKey = defineRpc(
   SERVICE,
   'auth.create-api-key.v1',

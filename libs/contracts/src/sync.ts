@@ -356,6 +356,8 @@ export const linkErrorCodeSchema = z.enum([
 ]);
 
 export const linkSessionViewSchema = z.object({
+  /** The brand's team, whose name the pages show. */
+  team_id: z.string(),
   state: linkSessionStateSchema,
   entry: z.enum(['link_token', 'link_url', 'reauthentication']),
   /** Retailers the shopper may pick (link token entries only): enabled, not hidden, restricted ones by audience. */

@@ -4,6 +4,7 @@ import { errorMessage, pageFor } from './link-pages.js';
 type View = SyncContracts.LinkSessionView;
 
 const view = (overrides: Partial<View>): View => ({
+  team_id: 'team-1',
   state: 'select_retailer',
   entry: 'link_token',
   retailers: [],
@@ -109,5 +110,16 @@ describe('link pages', () => {
     const html = pageFor(view({ state: 'succeeded', retailer: WALMART, connection_id: 'C1' }), CONTEXT);
     expect(html).toContain('Your Walmart account is linked');
     expect(html).toContain('action="/link/exit"');
+  });
+});
+
+describe('brand on the link pages', () => {
+  it('names the brand the shopper links to, escaped', () => {
+    const html = pageFor(view({}), { basePath: '', csrf: 'c', brandName: 'Acme <Shoes>' });
+    expect(html).toContain('Linking your account to <strong>Acme &#60;Shoes&#62;</strong>');
+  });
+
+  it('still renders without a known brand', () => {
+    expect(pageFor(view({}), { basePath: '', csrf: 'c', brandName: null })).toContain('Secure account linking');
   });
 });

@@ -17,6 +17,8 @@ export interface PageContext {
   /** Path of the gateway under its public address ('' at the root), e.g. '/api'. */
   basePath: string;
   csrf: string;
+  /** The brand the shopper links to (its team name); null when unknown. */
+  brandName?: string | null;
 }
 
 const STYLE = `
@@ -62,10 +64,13 @@ function image(context: PageContext, retailerId: string, kind: 'logo' | 'icon', 
   return `<picture><source srcset="${escapeHtml(`${base}-dark.svg`)}" media="(prefers-color-scheme: dark)"><img src="${escapeHtml(`${base}-light.svg`)}" alt="${escapeHtml(alt)}"></picture>`;
 }
 
-/** The retailer's brand name and logo at the top of every page about it. */
+/** Who the shopper links to (the brand) and, once chosen, the retailer's name and logo. */
 function retailerBrand(context: PageContext, retailer: { retailer_id: string; name: string } | null): string {
-  if (!retailer) return `<div class="brand"><p class="tagline">Secure account linking</p></div>`;
-  return `<div class="brand">${image(context, retailer.retailer_id, 'logo', retailer.name)}</div>`;
+  const tagline = context.brandName
+    ? `<p class="tagline">Linking your account to <strong>${escapeHtml(context.brandName)}</strong></p>`
+    : `<p class="tagline">Secure account linking</p>`;
+  if (!retailer) return `<div class="brand">${tagline}</div>`;
+  return `<div class="brand">${image(context, retailer.retailer_id, 'logo', retailer.name)}${tagline}</div>`;
 }
 
 function action(context: PageContext, step: string): string {

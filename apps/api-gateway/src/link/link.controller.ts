@@ -19,6 +19,7 @@ import { PublicAccess } from '../auth/access-policy.js';
 import { setLinkPageHeaders } from './link-page-headers.js';
 import { LinkPageFilter, RetailerNotAvailable } from './link-page.filter.js';
 import { messagePage, pageFor } from './link-pages.js';
+import { BrandNames } from './brand-names.js';
 import { LinkSessions, type LinkEntry, type LinkSessionView } from './link-sessions.js';
 import { LinkSite } from './link-site.js';
 
@@ -65,6 +66,7 @@ export class LinkController {
   constructor(
     private readonly sessions: LinkSessions,
     private readonly site: LinkSite,
+    private readonly brands: BrandNames,
   ) {}
 
   /** `/link?link_token=...&redirect_url=...[&connection_id=...]` starts; bare `/link` shows the current step. */
@@ -80,7 +82,7 @@ export class LinkController {
     }
     const sessionId = this.site.cookies.read(req.headers.cookie, new Date());
     if (!sessionId) throw new NotFoundException({ detail: 'no link session' });
-    this.render(res, await this.sessions.get(sessionId), sessionId);
+    await this.render(res, await this.sessions.get(sessionId), sessionId);
   }
 
   /** A retailer's `link_url`: works whatever the retailer's visibility. */
@@ -191,9 +193,13 @@ export class LinkController {
     res.redirect(HttpStatus.SEE_OTHER, this.site.startPath);
   }
 
-  private render(res: Response, view: LinkSessionView, sessionId: string): void {
+  private async render(res: Response, view: LinkSessionView, sessionId: string): Promise<void> {
     setLinkPageHeaders(res, view.redirect_url);
-    const html = pageFor(view, { basePath: this.site.basePath, csrf: this.site.cookies.csrfToken(sessionId) });
+    const html = pageFor(view, {
+      basePath: this.site.basePath,
+      csrf: this.site.cookies.csrfToken(sessionId),
+      brandName: await this.brands.nameOf(view.team_id),
+    });
     res.status(HttpStatus.OK).type('html').send(html);
   }
 }

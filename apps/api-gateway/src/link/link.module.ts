@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BrandNames } from './brand-names.js';
 import { LinkPageFilter } from './link-page.filter.js';
 import { LinkSessions } from './link-sessions.js';
 import { LinkSite } from './link-site.js';
@@ -7,6 +8,6 @@ import { LinkController } from './link.controller.js';
 /** The hosted link flow's pages (`{base_url}/link`); its state lives in sync-service. */
 @Module({
   controllers: [LinkController],
-  providers: [LinkSessions, LinkSite, LinkPageFilter],
+  providers: [LinkSessions, LinkSite, LinkPageFilter, BrandNames],
 })
 export class LinkModule {}

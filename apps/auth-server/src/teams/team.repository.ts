@@ -14,6 +14,11 @@ export class TeamRepository {
     await this.teams.insert({ id, name });
   }
 
+  async findName(id: string): Promise<string | null> {
+    const team = await this.teams.findOne({ select: { name: true }, where: { id } });
+    return team?.name ?? null;
+  }
+
   async exists(id: string): Promise<boolean> {
     return this.teams.existsBy({ id });
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateTeamUseCase } from './create-team.use-case.js';
+import { GetTeamUseCase } from './get-team.use-case.js';
 import { TeamEntity } from './team.entity.js';
 import { TeamRepository } from './team.repository.js';
 import { TeamsHandler } from './teams.handler.js';
@@ -8,7 +9,7 @@ import { TeamsHandler } from './teams.handler.js';
 @Module({
   imports: [TypeOrmModule.forFeature([TeamEntity])],
   controllers: [TeamsHandler],
-  providers: [TeamRepository, CreateTeamUseCase],
+  providers: [TeamRepository, CreateTeamUseCase, GetTeamUseCase],
   exports: [TeamRepository],
 })
 export class TeamsModule {}

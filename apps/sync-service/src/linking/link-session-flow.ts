@@ -66,6 +66,7 @@ export class LinkSessionFlow {
     const retailers = canChoose && session.state === 'select_retailer' ? await this.selectableRetailers(session) : [];
     const chosen = session.retailerId ? await this.retailers.findById(session.retailerId) : null;
     return {
+      team_id: session.teamId,
       state: session.state,
       entry: session.entry,
       retailers,
