@@ -21,3 +21,4 @@ export * from './retailers/link-visibility.js';
 export * from './linking/link-activation.js';
 export * from './linking/redirect-url.js';
 export * from './collection/poll-schedule.js';
+export * from './clock.js';

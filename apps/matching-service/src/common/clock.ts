@@ -1,13 +1,2 @@
-import { Injectable } from '@nestjs/common';
-
-/** The current time, injected so use cases can be tested at a fixed instant. */
-export abstract class Clock {
-  abstract now(): Date;
-}
-
-@Injectable()
-export class SystemClock extends Clock {
-  now(): Date {
-    return new Date();
-  }
-}
+// The one Clock port of the platform (libs/domain), under this app's usual import path.
+export { Clock, SystemClock } from '@cps/domain';

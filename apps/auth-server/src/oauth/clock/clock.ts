@@ -1,13 +1,7 @@
-/** The time every OAuth rule is measured against (code 10 min, access 900 s, retry 60 min, refresh 30 days). */
-export abstract class Clock {
-  abstract now(): Date;
-}
+import { Clock } from '@cps/domain';
 
-export class SystemClock extends Clock {
-  now(): Date {
-    return new Date();
-  }
-}
+// The time every OAuth rule is measured against (code 10 min, access 900 s, retry 60 min, refresh 30 days).
+export { Clock, SystemClock } from '@cps/domain';
 
 /** The system clock moved by an offset a test sets (AUTH_TEST_CLOCK=true, never in production). */
 export class AdjustableClock extends Clock {
