@@ -9,3 +9,4 @@ export * from './stream.js';
 export * from './tokens.js';
 export * from './inbox-consumer.service.js';
 export * from './outbox-relay.service.js';
+export * from './event-outbox.js';

@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { EVENT_HANDLERS, type EventHandlerDefinition } from './event-consumer.js';
+import { EventOutbox, SchemaEventOutbox } from './event-outbox.js';
 import { InboxConsumerService } from './inbox-consumer.service.js';
 import { NatsConnectionService } from './nats-connection.service.js';
 import { OutboxRelayService } from './outbox-relay.service.js';
@@ -39,12 +40,12 @@ export class MessagingModule {
         useFactory: (...handlers: EventHandlerDefinition[]) => handlers,
       },
     ];
-    if (producesEvents) providers.push(OutboxRelayService);
+    if (producesEvents) providers.push(OutboxRelayService, { provide: EventOutbox, useClass: SchemaEventOutbox });
     if (eventHandlers.length > 0) providers.push(InboxConsumerService);
     return {
       module: MessagingModule,
       providers,
-      exports: [MESSAGING_OPTIONS, NatsConnectionService, RpcClient],
+      exports: [MESSAGING_OPTIONS, NatsConnectionService, RpcClient, ...(producesEvents ? [EventOutbox] : [])],
     };
   }
 }

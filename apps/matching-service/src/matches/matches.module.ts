@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock, SystemClock } from '../common/clock.js';
-import { EventOutbox, PostgresEventOutbox } from '../common/event-outbox.js';
 import { ProductsModule } from '../products/products.module.js';
 import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
 import { ItemMatchEntity } from './item-match.entity.js';
@@ -22,7 +21,6 @@ import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
     MatchPurchaseUseCase,
     GetPurchaseMatchesUseCase,
     { provide: Clock, useClass: SystemClock },
-    { provide: EventOutbox, useClass: PostgresEventOutbox },
   ],
   exports: [MatchPurchaseUseCase],
 })

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { Clock, SystemClock } from './clock.js';
-import { EventOutbox, PostgresEventOutbox } from './event-outbox.js';
 import { CryptoRandomness, Randomness } from './randomness.js';
 import { Transactor, TypeOrmTransactor } from './transactor.js';
 
@@ -10,8 +9,7 @@ import { Transactor, TypeOrmTransactor } from './transactor.js';
     { provide: Clock, useClass: SystemClock },
     { provide: Randomness, useClass: CryptoRandomness },
     { provide: Transactor, useClass: TypeOrmTransactor },
-    { provide: EventOutbox, useClass: PostgresEventOutbox },
   ],
-  exports: [Clock, Randomness, Transactor, EventOutbox],
+  exports: [Clock, Randomness, Transactor],
 })
 export class CommonModule {}

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { type z } from 'zod';
+import { type EventContract, type EventData } from '@cps/contracts';
+import { recordEvent, type EventMeta } from './outbox.js';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
+
+/** Port for use cases: writes domain events into this service's outbox inside the caller's transaction. */
+export abstract class EventOutbox {
+  abstract record<C extends EventContract<z.ZodType>>(
+    tx: EntityManager,
+    contract: C,
+    data: EventData<C>,
+    meta: EventMeta,
+  ): Promise<void>;
+}
+
+/** The outbox table of the service's own schema (provided by MessagingModule for producing services). */
+@Injectable()
+export class SchemaEventOutbox extends EventOutbox {
+  constructor(@Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions) {
+    super();
+  }
+
+  async record<C extends EventContract<z.ZodType>>(
+    tx: EntityManager,
+    contract: C,
+    data: EventData<C>,
+    meta: EventMeta,
+  ): Promise<void> {
+    await recordEvent(tx, this.options.schema, contract, data, meta);
+  }
+}
