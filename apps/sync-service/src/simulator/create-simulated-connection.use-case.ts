@@ -13,7 +13,7 @@ import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
-import { simulatedSharing, toPurchaseRows } from './simulated-purchase.js';
+import { simulatedSharing, toSimulatedPurchaseRows } from './simulated-purchase.js';
 
 export interface CreateSimulatedConnectionCommand {
   teamId: string;
@@ -93,7 +93,7 @@ export class CreateSimulatedConnectionUseCase {
           // The sharing policy decides what the brand may read (history: readable, never published).
           .filter((generated) => simulatedSharing(connection, generated.date, 'simulator_history', now).eligible)
           .map((generated) =>
-            toPurchaseRows(generated, {
+            toSimulatedPurchaseRows(generated, {
               teamId: command.teamId,
               connectionId: connection.id,
               retailerId: retailer.id,

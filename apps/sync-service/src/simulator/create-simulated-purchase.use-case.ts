@@ -9,7 +9,7 @@ import { Transactor } from '../common/transactor.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { toPurchaseDetail } from '../purchases/purchase-detail.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
-import { simulatedSharing, toPurchaseRows } from './simulated-purchase.js';
+import { simulatedSharing, toSimulatedPurchaseRows } from './simulated-purchase.js';
 
 /** A new purchase on an active simulated connection, announced with `sync.purchase.collected.v1`. */
 @Injectable()
@@ -40,7 +40,7 @@ export class CreateSimulatedPurchaseUseCase {
       const now = this.clock.now();
       const decision = simulatedSharing(connection, now, 'simulator', now);
       if (!decision.publish) throw new RpcRefusal(409, `simulated connection ${connectionId} does not share purchases`);
-      const rows = toPurchaseRows(
+      const rows = toSimulatedPurchaseRows(
         generateSimulatedPurchase({
           random: () => this.random.fraction(),
           date: now,
