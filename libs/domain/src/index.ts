@@ -22,3 +22,4 @@ export * from './linking/link-activation.js';
 export * from './linking/redirect-url.js';
 export * from './collection/poll-schedule.js';
 export * from './clock.js';
+export * from './matching/brand-products.js';

@@ -1,4 +1,4 @@
-import { formatCents, parseMoney } from '@cps/domain';
+import { onlyBrandProducts } from '@cps/domain';
 import { type PurchaseDetail, type ProductRef } from '@cps/contracts';
 
 export interface ItemMatch {
@@ -19,13 +19,5 @@ export function purchaseView(
 ): PurchaseDetail | null {
   const products = new Map(matches.map((match) => [match.item_id, match.product]));
   const items = purchase.items.map((item) => ({ ...item, product: products.get(item.item_id) ?? null }));
-  if (!brandProductsOnly) return { ...purchase, items };
-  const visible = items.filter((item) => item.product !== null);
-  if (visible.length === 0) return null;
-  return {
-    ...purchase,
-    items: visible,
-    item_count: visible.reduce((units, item) => units + item.quantity, 0),
-    items_subtotal: formatCents(visible.reduce((sum, item) => sum + parseMoney(item.price) * item.quantity, 0)),
-  };
+  return brandProductsOnly ? onlyBrandProducts({ ...purchase, items }) : { ...purchase, items };
 }

@@ -4,7 +4,8 @@ import {
   connectionUnauthenticatedEvent,
   purchaseCreatedEvent,
 } from '../webhook-events/webhook-event-bodies.js';
-import { brandProductsOnly, partnerWebhookEvent } from './partner-webhook-body.js';
+import { onlyBrandProducts } from '@cps/domain';
+import { partnerWebhookEvent } from './partner-webhook-body.js';
 
 const connection: Connection = {
   connection_id: '01JCONNECTION0000000000000',
@@ -110,9 +111,9 @@ describe('partnerWebhookEvent', () => {
   });
 });
 
-describe('brandProductsOnly', () => {
+describe('onlyBrandProducts on a partner purchase', () => {
   it('keeps order-level amounts as reported', () => {
-    const view = brandProductsOnly(purchase)!;
+    const view = onlyBrandProducts(purchase)!;
     expect(view).toMatchObject({
       total: '14.58',
       tax: '1.08',

@@ -1,5 +1,5 @@
-import { type EventsContracts, type PurchaseDetail } from '@cps/contracts';
-import { formatCents, parseMoney } from '@cps/domain';
+import { type EventsContracts } from '@cps/contracts';
+import { onlyBrandProducts } from '@cps/domain';
 import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
 
 type WithServiceClientId<B> = B extends EventsContracts.WebhookEventBody
@@ -45,23 +45,11 @@ export function partnerWebhookEvent(id: string, event: NewWebhookEvent): Partner
       partnerBody = { id, type: body.type, ...head, data: body.data };
       break;
     case 'purchase.created': {
-      const purchase = brandProductsOnly(body.data.purchase);
+      const purchase = onlyBrandProducts(body.data.purchase);
       if (!purchase) return null;
       partnerBody = { id, type: body.type, ...head, data: { purchase } };
       break;
     }
   }
   return { id, teamId, type: partnerBody.type, body: partnerBody };
-}
-
-/** Only the items matched to the brand's products, with item_count and items_subtotal over them; null if none. */
-export function brandProductsOnly(purchase: PurchaseDetail): PurchaseDetail | null {
-  const items = purchase.items.filter((item) => item.product !== null);
-  if (items.length === 0) return null;
-  return {
-    ...purchase,
-    items,
-    item_count: items.reduce((units, item) => units + item.quantity, 0),
-    items_subtotal: formatCents(items.reduce((sum, item) => sum + parseMoney(item.price) * item.quantity, 0)),
-  };
 }
