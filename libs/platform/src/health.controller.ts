@@ -7,6 +7,9 @@ import { migrationsApplied } from '@cps/persistence';
 /** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS when used, schema up to date). */
 @Controller()
 export class HealthController {
+  /** Migrations never un-apply while the process runs: once up to date, probes stop asking the database. */
+  private migrationsUpToDate = false;
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
@@ -36,10 +39,10 @@ export class HealthController {
         : []),
       async () => {
         const check = this.indicator.check('migrations');
+        if (this.migrationsUpToDate) return check.up();
         try {
-          return (await migrationsApplied(this.dataSource))
-            ? check.up()
-            : check.down({ message: 'pending migrations' });
+          this.migrationsUpToDate = await migrationsApplied(this.dataSource);
+          return this.migrationsUpToDate ? check.up() : check.down({ message: 'pending migrations' });
         } catch (error) {
           return check.down({ message: (error as Error).message });
         }
