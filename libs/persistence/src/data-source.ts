@@ -49,3 +49,19 @@ export async function runMigrations(dataSource: DataSource, schema: string): Pro
 export async function migrationsApplied(dataSource: DataSource): Promise<boolean> {
   return !(await dataSource.showMigrations());
 }
+
+/** The database role a service connects as at run time: rights on its own schema only (its migrations grant them). */
+export function schemaRole(schema: string): string {
+  return `cps_${schema}`;
+}
+
+/**
+ * `url` with its user replaced by the schema's role, for a service that runs while `url` (the migrating user)
+ * applies migrations. The password is kept: local runs give every role the migrating user's password (trust
+ * authentication needs none); production hands each service its own DATABASE_URL from a secret instead.
+ */
+export function schemaRoleUrl(url: string, schema: string): string {
+  const target = new URL(url);
+  target.username = schemaRole(schema);
+  return target.toString();
+}

@@ -2,3 +2,4 @@ export * from './data-source.js';
 export * from './naming.strategy.js';
 export * from './secret-box.js';
 export * from './password-hash.js';
+export * from './transactor.js';

@@ -57,6 +57,21 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
+/** Gives each role the password of `adminUrl`'s user (local runs only; production roles have their own). */
+export async function setRolePasswords(adminUrl: string, roles: readonly string[]): Promise<void> {
+  const password = decodeURIComponent(new URL(adminUrl).password);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const role of roles) {
+      const literal = await client.query<{ q: string }>('SELECT quote_literal($1) AS q', [password]);
+      await client.query(`ALTER ROLE "${role.replace(/"/g, '""')}" PASSWORD ${literal.rows[0].q}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export function findNatsServer(): string | null {
   for (const candidate of [
     'nats-server',

@@ -6,7 +6,7 @@ import { Platform } from './platform.js';
 const root = resolve(import.meta.dirname, '../../../..');
 const environment = await prepareEnvironment(root);
 try {
-  await new Platform({ root, env: environment.env }).migrate();
+  await new Platform({ root, env: { ...environment.env, NODE_ENV: 'development' } }).migrate();
   console.log('migrations applied for all services');
 } catch (error) {
   console.error((error as Error).message);

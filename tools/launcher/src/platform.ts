@@ -1,50 +1,104 @@
+import { schemaRole, schemaRoleUrl } from '@cps/persistence';
+import { setRolePasswords } from './infrastructure.js';
 import { entryPoint, portVariable, SERVICES, type ServiceSpec } from './services.js';
 import { ServiceProcess } from './service-process.js';
 
 export interface PlatformOptions {
   root: string;
-  /** Environment shared by every service (DATABASE_URL, NATS_URL, ...). */
+  /** Environment shared by every service (DATABASE_URL, NATS_URL, ...). DATABASE_URL is the migrating user's. */
   env: NodeJS.ProcessEnv;
-  /** Port per service; default: `<NAME>_PORT` from env, else the service's fixed port. */
-  ports?: Partial<Record<string, number>>;
+  /**
+   * Port per service, or one per replica; default: `<NAME>_PORT` from env, else the service's fixed port.
+   * Replicas without a port of their own listen on the first one's port + 100, + 200, ...
+   */
+  ports?: Partial<Record<string, number | readonly number[]>>;
+  /** Processes per service (default 1); only services marked scalable take more than one. */
+  replicas?: Partial<Record<string, number>>;
   /** Extra environment per service. */
   serviceEnv?: Partial<Record<string, NodeJS.ProcessEnv>>;
   services?: readonly ServiceSpec[];
-  onLog?: (service: string, line: string) => void;
+  /**
+   * Services connect as their schema's role (`cps_<schema>`, created by their migrations) rather than as the
+   * migrating user (default true).
+   */
+  databaseRoles?: boolean;
+  /** `service` is the service's name, `instance` tells replicas apart (`api-gateway#2`). */
+  onLog?: (service: string, line: string, instance: string) => void;
 }
 
-/** The seven services as child processes. */
+/**
+ * The services as child processes. `processes` holds every process: the first replica of a service under its
+ * name, the others under `<name>#2`, `<name>#3`, ...
+ */
 export class Platform {
   readonly processes = new Map<string, ServiceProcess>();
+  private readonly migrations: Array<{ entry: string; env: NodeJS.ProcessEnv }> = [];
+  private readonly roles: string[] = [];
 
   constructor(readonly options: PlatformOptions) {
+    const useRoles = options.databaseRoles ?? true;
     for (const spec of options.services ?? SERVICES) {
-      const fromEnv = Number(options.env[portVariable(spec.name)] ?? process.env[portVariable(spec.name)]);
-      const port = options.ports?.[spec.name] ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : spec.port);
-      this.processes.set(
-        spec.name,
-        new ServiceProcess({
-          name: spec.name,
-          entry: entryPoint(options.root, spec.name),
-          port,
-          env: { ...options.env, ...options.serviceEnv?.[spec.name] },
-          onLog: options.onLog ? (line) => options.onLog!(spec.name, line) : undefined,
-        }),
-      );
+      const entry = entryPoint(options.root, spec.name);
+      const migrateEnv = { ...options.env, ...options.serviceEnv?.[spec.name] };
+      this.migrations.push({ entry, env: migrateEnv });
+      const env = { ...options.env };
+      if (useRoles && options.env.DATABASE_URL) {
+        env.DATABASE_URL = schemaRoleUrl(options.env.DATABASE_URL, spec.schema);
+        this.roles.push(schemaRole(spec.schema));
+      }
+      Object.assign(env, options.serviceEnv?.[spec.name]);
+      const count = spec.scalable ? Math.max(1, options.replicas?.[spec.name] ?? 1) : 1;
+      const ports = this.portsOf(spec, count);
+      for (let index = 0; index < count; index += 1) {
+        const instance = index === 0 ? spec.name : `${spec.name}#${index + 1}`;
+        this.processes.set(
+          instance,
+          new ServiceProcess({
+            name: instance,
+            entry,
+            port: ports[index],
+            env,
+            onLog: options.onLog ? (line) => options.onLog!(spec.name, line, instance) : undefined,
+          }),
+        );
+      }
     }
   }
 
+  private portsOf(spec: ServiceSpec, count: number): number[] {
+    const given = this.options.ports?.[spec.name];
+    const list = given === undefined ? [] : typeof given === 'number' ? [given] : [...given];
+    if (!list.length) {
+      const fromEnv = Number(this.options.env[portVariable(spec.name)] ?? process.env[portVariable(spec.name)]);
+      list.push(Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : spec.port);
+    }
+    while (list.length < count) list.push(list[0] + 100 * list.length);
+    return list;
+  }
+
+  /** The service's first replica. */
   service(name: string): ServiceProcess {
     const process = this.processes.get(name);
     if (!process) throw new Error(`unknown service ${name}`);
     return process;
   }
 
-  /** Applies every service's pending migrations, one service at a time. */
+  /** Every replica of the service. */
+  replicas(name: string): ServiceProcess[] {
+    return [...this.processes.entries()]
+      .filter(([instance]) => instance === name || instance.startsWith(`${name}#`))
+      .map(([, process]) => process);
+  }
+
+  /**
+   * Applies every service's pending migrations, one service at a time, as the migrating user. When that user's
+   * URL carries a password (the embedded Postgres), the services' roles get the same one; with trust
+   * authentication (the machine's Postgres) they need none.
+   */
   async migrate(): Promise<void> {
-    for (const process of this.processes.values()) {
-      await ServiceProcess.migrate(process.options.entry, process.options.env);
-    }
+    for (const { entry, env } of this.migrations) await ServiceProcess.migrate(entry, env);
+    const url = this.options.env.DATABASE_URL;
+    if (url && new URL(url).password && this.roles.length) await setRolePasswords(url, this.roles);
   }
 
   async start(timeoutMs = 90_000): Promise<void> {

@@ -4,20 +4,24 @@ export interface ServiceSpec {
   name: string;
   /** Default port (HTTP edge, or health/metrics only for NATS-only services); override with `<NAME>_PORT`. */
   port: number;
+  /** The Postgres schema it owns; it connects as the role `cps_<schema>`, which may use only that schema. */
+  schema: string;
+  /** Stateless: any number of replicas may run side by side (`npm start -- --replicas 2`). */
+  scalable: boolean;
   /** Whether the service has a public HTTP surface (printed by npm start). */
   publicUrl: boolean;
 }
 
 export const SERVICES: readonly ServiceSpec[] = [
   // Plays the retailers sync-service signs in to; listed first so it stops last.
-  { name: 'sandbox-retailer', port: 3020, publicUrl: true },
-  { name: 'auth-server', port: 3001, publicUrl: true },
-  { name: 'sync-service', port: 3010, publicUrl: false },
-  { name: 'matching-service', port: 3011, publicUrl: false },
-  { name: 'events-service', port: 3012, publicUrl: false },
-  { name: 'storefront-proxy', port: 3002, publicUrl: true },
-  { name: 'mcp-server', port: 3003, publicUrl: true },
-  { name: 'api-gateway', port: 3000, publicUrl: true },
+  { name: 'sandbox-retailer', port: 3020, schema: 'sandbox', scalable: false, publicUrl: true },
+  { name: 'auth-server', port: 3001, schema: 'auth', scalable: true, publicUrl: true },
+  { name: 'sync-service', port: 3010, schema: 'sync', scalable: true, publicUrl: false },
+  { name: 'matching-service', port: 3011, schema: 'matching', scalable: true, publicUrl: false },
+  { name: 'events-service', port: 3012, schema: 'events', scalable: true, publicUrl: false },
+  { name: 'storefront-proxy', port: 3002, schema: 'storefront', scalable: true, publicUrl: true },
+  { name: 'mcp-server', port: 3003, schema: 'mcp', scalable: true, publicUrl: true },
+  { name: 'api-gateway', port: 3000, schema: 'gateway', scalable: true, publicUrl: true },
 ];
 
 export const portVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_PORT`;
