@@ -1,18 +1,5 @@
-import { type RandomFn } from '@cps/domain';
-
-/** Time and randomness, behind a port so retry timing is testable. */
-export abstract class Clock {
-  abstract now(): Date;
-  abstract random: RandomFn;
-}
-
-export class SystemClock extends Clock {
-  now(): Date {
-    return new Date();
-  }
-
-  random: RandomFn = Math.random;
-}
+// The platform's one Clock and Randomness ports (libs/domain): time and retry jitter are testable.
+export { Clock, CryptoRandomness, Randomness, SystemClock } from '@cps/domain';
 
 /** Which webhook URLs destinations may have. */
 export abstract class WebhookUrlPolicy {

@@ -3,17 +3,18 @@ import { sha256 } from '@cps/persistence';
 import { type Clock } from '../settings.js';
 import { type AdOptOutRepository } from './ad-opt-out.repository.js';
 import { RecordAdOptOutUseCase } from './record-ad-opt-out.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 
 function setup() {
   const recorded: Array<[string, string, Date]> = [];
-  const repository = {
+  const repository = fake<AdOptOutRepository>({
     record: async (teamId: string, emailHash: string, at: Date) => {
       recorded.push([teamId, emailHash, at]);
     },
-  } as unknown as AdOptOutRepository;
-  return { useCase: new RecordAdOptOutUseCase(repository, { now: () => NOW } as Clock), recorded };
+  });
+  return { useCase: new RecordAdOptOutUseCase(repository, fake<Clock>({ now: () => NOW })), recorded };
 }
 
 describe('RecordAdOptOutUseCase', () => {

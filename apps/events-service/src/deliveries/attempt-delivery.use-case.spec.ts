@@ -3,11 +3,12 @@ import { Webhook } from 'standardwebhooks';
 import { type AttemptResult, type DeliveryTransition } from '@cps/domain';
 import { ServiceMetrics } from '@cps/observability';
 import { SecretBox } from '@cps/persistence';
-import { type Clock, type DeliverySettings } from '../settings.js';
+import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { type AttemptRecord, type ClaimedDelivery, type DeliveryRepository } from './delivery.repository.js';
 import { type WebhookRequest, type WebhookTransport } from './webhook-transport.js';
+import { fake } from '../testing/fake.js';
 
 const SECRET = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
 const box = new SecretBox(Buffer.alloc(32, 9).toString('base64'));
@@ -34,7 +35,7 @@ function setup(result: AttemptResult, schedule = [0, 5, 300]) {
   const sent: WebhookRequest[] = [];
   const recorded: { attempt: AttemptRecord; transition: DeliveryTransition; disabledReason: string | null }[] = [];
   const unsent: string[] = [];
-  const repository = {
+  const repository = fake<DeliveryRepository>({
     recordAttempt: (
       _claimed: ClaimedDelivery,
       attempt: AttemptRecord,
@@ -48,7 +49,7 @@ function setup(result: AttemptResult, schedule = [0, 5, 300]) {
       unsent.push(reason);
       return Promise.resolve();
     },
-  } as unknown as DeliveryRepository;
+  });
   const transport: WebhookTransport = {
     send: (request: WebhookRequest) => {
       sent.push(request);
@@ -56,13 +57,15 @@ function setup(result: AttemptResult, schedule = [0, 5, 300]) {
     },
   };
   const settings: DeliverySettings = { retrySchedule: schedule, timeoutMs: 1000, pollMs: 100, concurrency: 1 };
-  const clock: Clock = { now: () => NOW, random: () => 0.5 };
+  const clock: Clock = { now: () => NOW };
+  const randomness = { fraction: () => 0.5 } as Randomness;
   const useCase = new AttemptDeliveryUseCase(
     repository,
     box,
     transport,
     settings,
     clock,
+    randomness,
     new DeliveryMetrics(new ServiceMetrics('test')),
   );
   return { useCase, sent, recorded, unsent };

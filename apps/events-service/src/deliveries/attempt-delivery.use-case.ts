@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { classifyAttempt, deliveryAfterAttempt, type AttemptOutcome, type AttemptResult } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
-import { Clock, DeliverySettings } from '../settings.js';
+import { Clock, DeliverySettings, Randomness } from '../settings.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { DeliveryRepository, type ClaimedDelivery } from './delivery.repository.js';
 import { signedWebhookHeaders, WebhookTransport } from './webhook-transport.js';
@@ -19,6 +19,7 @@ export class AttemptDeliveryUseCase {
     private readonly transport: WebhookTransport,
     private readonly settings: DeliverySettings,
     private readonly clock: Clock,
+    private readonly randomness: Randomness,
     private readonly metrics: DeliveryMetrics,
   ) {}
 
@@ -49,7 +50,7 @@ export class AttemptDeliveryUseCase {
       outcome,
       this.settings.retrySchedule,
       finishedAt,
-      this.clock.random,
+      () => this.randomness.fraction(),
     );
     const statusCode = 'statusCode' in result ? result.statusCode : null;
     await this.deliveries.recordAttempt(

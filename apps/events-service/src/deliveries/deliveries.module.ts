@@ -9,7 +9,7 @@ import { DeliveryWorker } from './delivery-worker.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
-import { FetchWebhookTransport, WebhookTransport } from './webhook-transport.js';
+import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.js';
 
 @Module({
   imports: [WebhooksModule],
@@ -21,7 +21,7 @@ import { FetchWebhookTransport, WebhookTransport } from './webhook-transport.js'
     ListDeliveriesUseCase,
     RetryDeliveryUseCase,
     DeliveryWorker,
-    { provide: WebhookTransport, useClass: FetchWebhookTransport },
+    { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {
       provide: DeliverySettings,
       useValue: {

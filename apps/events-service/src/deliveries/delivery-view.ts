@@ -1,4 +1,5 @@
-import { webhookEventTypeSchema, type EventsContracts } from '@cps/contracts';
+import { type EventsContracts } from '@cps/contracts';
+import { toWebhookEventType } from '../webhooks/webhook-event-type.js';
 import { type DeliveryRow } from './delivery.repository.js';
 
 export function toWebhookDelivery(row: DeliveryRow): EventsContracts.WebhookDelivery {
@@ -6,7 +7,7 @@ export function toWebhookDelivery(row: DeliveryRow): EventsContracts.WebhookDeli
     delivery_id: row.id,
     webhook_id: row.destinationId,
     event_id: row.eventId,
-    event_type: webhookEventTypeSchema.parse(row.eventType),
+    event_type: toWebhookEventType(row.eventType),
     is_simulated: row.isSimulated,
     status: row.status,
     attempts: row.attempts,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { type AttemptResult } from '@cps/domain';
+import { OutboundGuard, OutboundHttpClient, OutboundRefusedError } from '@cps/platform';
 
 export interface WebhookRequest {
   url: string;
@@ -36,34 +37,46 @@ export function signedWebhookHeaders(
 
 const MAX_ERROR_LENGTH = 300;
 
-/** POST with fetch: redirects are not followed (a 3xx is a failed attempt), the whole call is time-boxed. */
+/**
+ * POST through the outbound guard: a private, loopback, link-local or metadata destination (unless allowlisted) is
+ * a failed attempt retried on the usual schedule; the connection goes only to the address that was checked.
+ * Redirects are not followed (a 3xx is a failed attempt), the whole call is time-boxed, connections are kept alive.
+ */
 @Injectable()
-export class FetchWebhookTransport extends WebhookTransport {
+export class GuardedWebhookTransport extends WebhookTransport implements OnApplicationShutdown {
+  private readonly http: OutboundHttpClient;
+
+  constructor(guard: OutboundGuard) {
+    super();
+    this.http = new OutboundHttpClient(guard);
+  }
+
   async send(request: WebhookRequest, timeoutMs: number): Promise<AttemptResult> {
     try {
-      const response = await fetch(request.url, {
+      const response = await this.http.request(request.url, {
         method: 'POST',
         headers: request.headers,
         body: request.body,
-        redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      // The response body is not used; release the connection without reading it.
-      await response.body?.cancel().catch(() => undefined);
       return { statusCode: response.status };
     } catch (error) {
       return { error: describeError(error, timeoutMs) };
     }
   }
+
+  onApplicationShutdown(): void {
+    this.http.close();
+  }
 }
 
 /** A short reason without the URL (it may carry a receiver's token). */
 function describeError(error: unknown, timeoutMs: number): string {
+  if (error instanceof OutboundRefusedError) return error.message;
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return `no response within ${timeoutMs} ms`;
   }
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  const reason = cause?.message || cause?.code || (error instanceof Error ? error.message : String(error));
+  const reason = error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
   return `request failed: ${reason}`.slice(0, MAX_ERROR_LENGTH);
 }

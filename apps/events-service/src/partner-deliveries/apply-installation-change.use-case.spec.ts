@@ -10,6 +10,7 @@ import {
   type PartnerTarget,
   type PartnerTargetRepository,
 } from './partner-target.repository.js';
+import { fake } from '../testing/fake.js';
 
 const manager = {} as EntityManager;
 const box = new SecretBox(Buffer.alloc(32, 7).toString('base64'));
@@ -22,7 +23,7 @@ interface Destination extends NewPartnerDestination {
 }
 
 /** The repository's state in memory: targets, destinations and pending deliveries per destination. */
-class FakeTargets {
+class FakeTargets implements Partial<PartnerTargetRepository> {
   readonly targets = new Map<string, PartnerTarget>();
   readonly destinations = new Map<string, Destination>();
   readonly failed: Array<{ destinationId: string; reason: string; count: number }> = [];
@@ -93,7 +94,7 @@ function setup(secret: string | null = SECRET) {
       return Promise.resolve(secret);
     },
   };
-  const useCase = new ApplyInstallationChangeUseCase(targets as unknown as PartnerTargetRepository, secrets, box);
+  const useCase = new ApplyInstallationChangeUseCase(fake<PartnerTargetRepository>(targets), secrets, box);
   return { targets, fetched, useCase };
 }
 
@@ -209,7 +210,7 @@ describe('ApplyInstallationChangeUseCase', () => {
 
   it('lets an unavailable auth-server fail the event, so it is redelivered', async () => {
     const failing = new ApplyInstallationChangeUseCase(
-      new FakeTargets() as unknown as PartnerTargetRepository,
+      fake<PartnerTargetRepository>(new FakeTargets()),
       { webhookSecret: () => Promise.reject(new Error('auth-server is unavailable')) },
       box,
     );

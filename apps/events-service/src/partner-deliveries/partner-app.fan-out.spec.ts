@@ -1,12 +1,13 @@
 import { type EntityManager } from 'typeorm';
 import { type Connection } from '@cps/contracts';
 import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
-import { type Clock, type DeliverySettings } from '../settings.js';
+import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
 import { type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { connectionActivatedEvent } from '../webhook-events/webhook-event-bodies.js';
 import { PartnerAppFanOut } from './partner-app.fan-out.js';
 import { type DeliveringTarget, type PartnerTargetRepository } from './partner-target.repository.js';
 import { type PartnerWebhookEvent } from './partner-webhook-body.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-01-01T00:00:00.000Z');
 
@@ -26,21 +27,22 @@ function setup(delivering: Record<string, DeliveringTarget[]>, schedule = [0, 5]
   const storedEvents: PartnerWebhookEvent[] = [];
   const queued: NewDelivery[] = [];
   const brandStores: number[] = [];
-  const targets = {
+  const targets = fake<PartnerTargetRepository>({
     deliveringForTeam: (_m: EntityManager, teamId: string) => Promise.resolve(delivering[teamId] ?? []),
     insertEvent: (_m: EntityManager, event: PartnerWebhookEvent) => {
       storedEvents.push(event);
       return Promise.resolve();
     },
-  } as unknown as PartnerTargetRepository;
-  const deliveries = {
+  });
+  const deliveries = fake<DeliveryRepository>({
     insertPending: (_m: EntityManager, rows: NewDelivery[]) => {
       queued.push(...rows);
       return Promise.resolve();
     },
-  } as unknown as DeliveryRepository;
+  });
   const settings: DeliverySettings = { retrySchedule: schedule, timeoutMs: 1000, pollMs: 100, concurrency: 1 };
-  const clock: Clock = { now: () => NOW, random: () => 0.5 };
+  const clock: Clock = { now: () => NOW };
+  const randomness = { fraction: () => 0.5 } as Randomness;
   const context: FanOutContext = {
     manager: {} as EntityManager,
     storeEvent: () => {
@@ -49,7 +51,7 @@ function setup(delivering: Record<string, DeliveringTarget[]>, schedule = [0, 5]
     },
   };
   return {
-    fanOut: new PartnerAppFanOut(targets, deliveries, settings, clock),
+    fanOut: new PartnerAppFanOut(targets, deliveries, settings, clock, randomness),
     context,
     storedEvents,
     queued,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { nextAttemptAt } from '@cps/domain';
 import { DeliveryRepository } from '../deliveries/delivery.repository.js';
-import { Clock, DeliverySettings } from '../settings.js';
+import { Clock, DeliverySettings, Randomness } from '../settings.js';
 import { type EventFanOut, type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
 import { PartnerTargetRepository } from './partner-target.repository.js';
@@ -20,6 +20,7 @@ export class PartnerAppFanOut implements EventFanOut {
     private readonly deliveries: DeliveryRepository,
     private readonly settings: DeliverySettings,
     private readonly clock: Clock,
+    private readonly randomness: Randomness,
   ) {}
 
   async fanOut(event: NewWebhookEvent, { manager }: FanOutContext): Promise<number> {
@@ -28,7 +29,9 @@ export class PartnerAppFanOut implements EventFanOut {
     if (recipients.length === 0) return 0;
     const partnerEvent = partnerWebhookEvent(ulid(), event);
     if (!partnerEvent) return 0;
-    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), this.clock.random);
+    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
+      this.randomness.fraction(),
+    );
     if (!firstAttempt) return 0;
     await this.targets.insertEvent(manager, partnerEvent);
     await this.deliveries.insertPending(

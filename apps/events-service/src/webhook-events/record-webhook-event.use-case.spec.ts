@@ -1,6 +1,6 @@
 import { type EntityManager } from 'typeorm';
 import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
-import { type Clock, type DeliverySettings } from '../settings.js';
+import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { type EventFanOut } from './event-fan-out.js';
@@ -8,6 +8,7 @@ import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { type NewWebhookEvent } from './webhook-event-bodies.js';
 import { WebhookDestinationFanOut } from './webhook-destination.fan-out.js';
 import { type WebhookEventRepository } from './webhook-event.repository.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-01-01T00:00:00.000Z');
 const manager = {} as EntityManager;
@@ -44,27 +45,28 @@ function setup(destinations: WebhookDestinationEntity[], schedule = [0, 5]) {
   const stored: NewWebhookEvent[] = [];
   const queued: NewDelivery[] = [];
   const teamsAsked: string[] = [];
-  const destinationRepo = {
+  const destinationRepo = fake<WebhookDestinationRepository>({
     activeForTeam: (teamId: string) => {
       teamsAsked.push(teamId);
       return Promise.resolve(destinations.filter((d) => d.teamId === teamId && d.isActive));
     },
-  } as unknown as WebhookDestinationRepository;
-  const deliveryRepo = {
+  });
+  const deliveryRepo = fake<DeliveryRepository>({
     insertPending: (_manager: EntityManager, rows: NewDelivery[]) => {
       queued.push(...rows);
       return Promise.resolve();
     },
-  } as unknown as DeliveryRepository;
+  });
   const settings: DeliverySettings = { retrySchedule: schedule, timeoutMs: 1000, pollMs: 100, concurrency: 1 };
-  const clock: Clock = { now: () => NOW, random: () => 0.5 };
-  const fanOut = new WebhookDestinationFanOut(destinationRepo, deliveryRepo, settings, clock);
-  const eventRepo = {
+  const clock: Clock = { now: () => NOW };
+  const randomness = { fraction: () => 0.5 } as Randomness;
+  const fanOut = new WebhookDestinationFanOut(destinationRepo, deliveryRepo, settings, clock, randomness);
+  const eventRepo = fake<WebhookEventRepository>({
     insert: (_manager: EntityManager, e: NewWebhookEvent) => {
       stored.push(e);
       return Promise.resolve();
     },
-  } as unknown as WebhookEventRepository;
+  });
   return { stored, queued, teamsAsked, fanOut, eventRepo };
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { destinationAccepts, nextAttemptAt } from '@cps/domain';
 import { DeliveryRepository } from '../deliveries/delivery.repository.js';
-import { Clock, DeliverySettings } from '../settings.js';
+import { Clock, DeliverySettings, Randomness } from '../settings.js';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { type EventFanOut, type FanOutContext } from './event-fan-out.js';
 import { type NewWebhookEvent } from './webhook-event-bodies.js';
@@ -15,13 +15,16 @@ export class WebhookDestinationFanOut implements EventFanOut {
     private readonly deliveries: DeliveryRepository,
     private readonly settings: DeliverySettings,
     private readonly clock: Clock,
+    private readonly randomness: Randomness,
   ) {}
 
   async fanOut(event: NewWebhookEvent, { manager, storeEvent }: FanOutContext): Promise<number> {
     const active = await this.destinations.activeForTeam(event.teamId, manager);
     const recipients = active.filter((destination) => destinationAccepts(destination, event));
     if (recipients.length === 0) return 0;
-    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), this.clock.random);
+    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
+      this.randomness.fraction(),
+    );
     if (!firstAttempt) return 0; // an empty schedule sends nothing (config requires at least one entry)
     await storeEvent();
     await this.deliveries.insertPending(

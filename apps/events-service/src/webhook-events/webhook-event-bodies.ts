@@ -1,6 +1,8 @@
 import {
   EventsContracts,
-  type Connection,
+  publicConnection,
+  TOLERANT_VALIDATOR_OPTIONS,
+  toMessage,
   type EventData,
   type SyncContracts,
   type MatchingContracts,
@@ -16,26 +18,13 @@ export interface NewWebhookEvent {
   body: EventsContracts.WebhookEventBody;
 }
 
-/** The Connection a brand sees: no internal fields, and internal `revoked` shown as `disconnected`. */
-export function publicConnection(connection: Connection): EventsContracts.WebhookConnection {
-  return {
-    connection_id: connection.connection_id,
-    customer_id: connection.customer_id,
-    retailer_id: connection.retailer_id,
-    status: connection.status === 'revoked' ? 'disconnected' : connection.status,
-    email: connection.email,
-    mobile: connection.mobile,
-    tags: connection.tags,
-  };
-}
-
 export function connectionActivatedEvent(
   id: string,
   teamId: string,
   occurredAt: string,
   data: EventData<typeof SyncContracts.connectionActivated>,
 ): NewWebhookEvent {
-  const body = EventsContracts.connectionActivatedWebhookSchema.parse({
+  const body = toBody(EventsContracts.ConnectionActivatedWebhook, {
     id,
     type: 'connection.activated',
     timestamp: occurredAt,
@@ -51,7 +40,7 @@ export function purchaseCreatedEvent(
   occurredAt: string,
   data: EventData<typeof MatchingContracts.purchaseMatched>,
 ): NewWebhookEvent {
-  const body = EventsContracts.purchaseCreatedWebhookSchema.parse({
+  const body = toBody(EventsContracts.PurchaseCreatedWebhook, {
     id,
     type: 'purchase.created',
     timestamp: occurredAt,
@@ -67,7 +56,7 @@ export function connectionUnauthenticatedEvent(
   occurredAt: string,
   data: EventData<typeof SyncContracts.connectionUnauthenticated>,
 ): NewWebhookEvent {
-  const body = EventsContracts.connectionUnauthenticatedWebhookSchema.parse({
+  const body = toBody(EventsContracts.ConnectionUnauthenticatedWebhook, {
     id,
     type: 'connection.unauthenticated',
     timestamp: occurredAt,
@@ -75,4 +64,9 @@ export function connectionUnauthenticatedEvent(
     data: { connection: publicConnection(data.connection) },
   });
   return { id, teamId, type: body.type, isSimulated: body.is_simulated, body };
+}
+
+/** The body checked against its class before it is stored; fields the class does not know are dropped. */
+function toBody<T extends EventsContracts.WebhookEventBody>(cls: new () => T, body: T): T {
+  return toMessage(cls, body, TOLERANT_VALIDATOR_OPTIONS);
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { SecretBox } from '@cps/persistence';
+import { OutboundGuard } from '@cps/platform';
 import { Clock, WebhookUrlPolicy } from '../settings.js';
 import { WebhookDestinationRepository } from './webhook-destination.repository.js';
 import { generateWebhookSecret } from './webhook-secret.js';
@@ -17,11 +18,12 @@ export class CreateWebhookUseCase {
     private readonly secrets: SecretBox,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly clock: Clock,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   /** The signing secret is returned here once; only its sealed form is stored. */
   async execute(request: Request): Promise<RpcResponse<typeof EventsContracts.createWebhook>> {
-    const url = acceptWebhookUrl(request.url, this.urlPolicy);
+    const url = await acceptWebhookUrl(request.url, this.urlPolicy, this.outbound);
     const secret = generateWebhookSecret();
     const now = this.clock.now();
     const destination = {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EventsContracts, type RpcRequest, type Webhook } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
+import { OutboundGuard } from '@cps/platform';
 import { Clock, WebhookUrlPolicy } from '../settings.js';
 import { WebhookDestinationRepository, type DestinationChanges } from './webhook-destination.repository.js';
 import { acceptWebhookUrl } from './webhook-url.js';
@@ -14,13 +15,14 @@ export class UpdateWebhookUseCase {
     private readonly destinations: WebhookDestinationRepository,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly clock: Clock,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   /** Changes only the fields given; turning a destination back on clears why it was disabled. */
   async execute(request: Request): Promise<Webhook> {
     const changes: DestinationChanges = { updatedAt: this.clock.now() };
     if (request.name !== undefined) changes.name = request.name.trim();
-    if (request.url !== undefined) changes.url = acceptWebhookUrl(request.url, this.urlPolicy);
+    if (request.url !== undefined) changes.url = await acceptWebhookUrl(request.url, this.urlPolicy, this.outbound);
     if (request.event_types !== undefined) changes.eventTypes = [...new Set(request.event_types)];
     if (request.receive_simulated_events !== undefined) {
       changes.receiveSimulatedEvents = request.receive_simulated_events;

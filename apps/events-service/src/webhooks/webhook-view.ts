@@ -1,5 +1,6 @@
-import { webhookEventTypeSchema, type Webhook } from '@cps/contracts';
+import { type Webhook } from '@cps/contracts';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
+import { toWebhookEventType } from './webhook-event-type.js';
 
 /** The public Webhook of a destination row; never the secret. */
 export function toWebhook(destination: WebhookDestinationEntity): Webhook {
@@ -7,7 +8,7 @@ export function toWebhook(destination: WebhookDestinationEntity): Webhook {
     webhook_id: destination.id,
     name: destination.name,
     url: destination.url,
-    event_types: destination.eventTypes.map((type) => webhookEventTypeSchema.parse(type)),
+    event_types: destination.eventTypes.map(toWebhookEventType),
     is_active: destination.isActive,
     receive_simulated_events: destination.receiveSimulatedEvents,
     created_at: destination.createdAt.toISOString(),

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
+import { OutboundGuard } from '@cps/platform';
 import { config } from '../config.js';
-import { Clock, SystemClock, WebhookUrlPolicy } from '../settings.js';
+import { Clock, CryptoRandomness, Randomness, SystemClock, WebhookUrlPolicy } from '../settings.js';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
 import { GetWebhookUseCase } from './get-webhook.use-case.js';
@@ -24,8 +25,10 @@ import { WebhooksHandler } from './webhooks.handler.js';
     DeleteWebhookUseCase,
     { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
     { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
+    { provide: OutboundGuard, useFactory: () => new OutboundGuard({ allow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS }) },
     { provide: Clock, useClass: SystemClock },
+    { provide: Randomness, useClass: CryptoRandomness },
   ],
-  exports: [WebhookDestinationRepository, SecretBox, Clock],
+  exports: [WebhookDestinationRepository, SecretBox, Clock, Randomness, OutboundGuard],
 })
 export class WebhooksModule {}
