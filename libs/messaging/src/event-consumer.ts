@@ -1,9 +1,8 @@
 import { type EntityManager } from 'typeorm';
-import { type z } from 'zod';
 import { type Envelope, type EventContract, type EventData } from '@cps/contracts';
 
 /** A durable JetStream consumer of this service: which events it takes and what it does with each. */
-export interface EventHandlerDefinition<C extends EventContract<z.ZodType> = EventContract<z.ZodType>> {
+export interface EventHandlerDefinition<C extends EventContract<object> = EventContract<object>> {
   /** Durable name suffix; the consumer is `<service>-<name>`. Never rename: it holds the position. */
   name: string;
   event: C;

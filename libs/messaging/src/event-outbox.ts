@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { type z } from 'zod';
 import { type EventContract, type EventData } from '@cps/contracts';
 import { recordEvent, type EventMeta } from './outbox.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Port for use cases: writes domain events into this service's outbox inside the caller's transaction. */
 export abstract class EventOutbox {
-  abstract record<C extends EventContract<z.ZodType>>(
+  abstract record<C extends EventContract<object>>(
     tx: EntityManager,
     contract: C,
     data: EventData<C>,
@@ -22,7 +21,7 @@ export class SchemaEventOutbox extends EventOutbox {
     super();
   }
 
-  async record<C extends EventContract<z.ZodType>>(
+  async record<C extends EventContract<object>>(
     tx: EntityManager,
     contract: C,
     data: EventData<C>,

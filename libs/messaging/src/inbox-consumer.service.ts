@@ -9,7 +9,7 @@ import {
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
-import { envelopeSchema } from '@cps/contracts';
+import { ContractViolation, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
 import {
   DEFAULT_REDELIVERY_BACKOFF_MS,
@@ -21,22 +21,33 @@ import {
 import { NatsConnectionService } from './nats-connection.service.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
+/** Messages of one consumer handled at once by this process (one pull loop each). */
 const CONCURRENCY = 16;
+export const DEFAULT_ACK_WAIT_MS = 5_000;
+/** How long one pull waits at the server for a message before asking again. */
+const PULL_EXPIRES_MS = 30_000;
 
 /**
  * Runs this service's durable consumers. Each message is handled in one Postgres transaction that
  * first records its id in the inbox: a redelivered message finds its id and changes nothing.
  * Failures are nak'ed with backoff; after the last delivery the message is dead-lettered (row + log).
+ *
+ * `ack_wait` is short (MessagingOptions.ackWaitMs, 5 s): while a handler runs, the message's progress is
+ * signalled (`working()`) every third of it, so only a message whose process died or lost NATS is redelivered,
+ * within seconds. Messages are pulled one at a time by CONCURRENCY loops per consumer, so none waits unsignalled
+ * in a client-side buffer.
  */
 @Injectable()
 export class InboxConsumerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('InboxConsumer');
   private readonly subscriptions = new Set<ConsumerMessages>();
-  private readonly inFlight = new Set<Promise<void>>();
   private readonly loops: Promise<void>[] = [];
   private running = false;
   private readonly backoff: number[];
   private readonly maxDeliveries: number;
+  private readonly ackWaitMs: number;
+  /** Interruptions per consumer since its last good pull, so an outage logs once, not once per pull loop. */
+  private readonly interruptions = new Map<string, number>();
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -49,20 +60,21 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   ) {
     this.backoff = options.redeliveryBackoffMs ?? DEFAULT_REDELIVERY_BACKOFF_MS;
     this.maxDeliveries = this.backoff.length + 1;
+    this.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
-      this.loops.push(this.consumeForever(handler));
+      for (let slot = 0; slot < CONCURRENCY; slot++) this.loops.push(this.consumeForever(handler));
     }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
+    // Ends the pulls waiting at the server; the handlers in flight finish and ack first.
     for (const messages of this.subscriptions) await messages.close().catch(() => undefined);
-    await Promise.allSettled([...this.inFlight]);
     await Promise.allSettled(this.loops);
   }
 
@@ -76,11 +88,12 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
       filter_subject: handler.event.subject,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(60_000),
+      ack_wait: nanos(this.ackWaitMs),
       max_deliver: this.maxDeliveries,
       max_ack_pending: 1_000,
     };
     try {
+      // An existing durable takes the current settings (ack_wait, max_deliver...), e.g. after a config change.
       await this.nats.jsm.consumers.info(this.options.stream, config.durable_name);
       await this.nats.jsm.consumers.update(this.options.stream, config.durable_name, config);
     } catch (error) {
@@ -89,28 +102,31 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     }
   }
 
-  /** Keeps consuming across NATS restarts; re-creates the consumer if the server lost it. */
+  /** One pull loop: takes a message when it has none; keeps going across NATS restarts and lost consumers. */
   private async consumeForever(handler: EventHandlerDefinition): Promise<void> {
+    const durable = this.durable(handler);
     while (this.running) {
       try {
-        const consumer = await this.nats.js.consumers.get(this.options.stream, this.durable(handler));
-        const messages = await consumer.consume({
-          max_messages: CONCURRENCY * 2,
-        });
-        this.subscriptions.add(messages);
-        try {
-          for await (const message of messages) {
-            while (this.inFlight.size >= CONCURRENCY) await Promise.race(this.inFlight);
-            const work = this.handle(handler, message).finally(() => this.inFlight.delete(work));
-            this.inFlight.add(work);
+        const consumer = await this.nats.js.consumers.get(this.options.stream, durable);
+        while (this.running) {
+          const messages = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+          this.subscriptions.add(messages);
+          try {
+            for await (const message of messages) await this.handle(handler, message);
+            this.interruptions.delete(durable); // a pull that ended normally: the consumer works again
+          } finally {
+            this.subscriptions.delete(messages);
           }
-        } finally {
-          this.subscriptions.delete(messages);
         }
       } catch (error) {
         if (!this.running) break;
-        this.logger.warn(`consumer ${this.durable(handler)} interrupted: ${(error as Error).message}; restarting`);
+        const count = (this.interruptions.get(durable) ?? 0) + 1;
+        this.interruptions.set(durable, count);
+        if (count === 1 || count % 100 === 0) {
+          this.logger.warn(`consumer ${durable} interrupted (${count}x): ${(error as Error).message}; restarting`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // A failure here is the same outage: the next turn of the loop reports it.
         await this.ensureConsumer(handler).catch(() => undefined);
       }
     }
@@ -118,6 +134,15 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
 
   private async handle(handler: EventHandlerDefinition, message: JsMsg): Promise<void> {
     const consumer = this.durable(handler);
+    const progress = setInterval(() => signalProgress(message), Math.max(Math.floor(this.ackWaitMs / 3), 100));
+    try {
+      await this.process(handler, consumer, message);
+    } finally {
+      clearInterval(progress);
+    }
+  }
+
+  private async process(handler: EventHandlerDefinition, consumer: string, message: JsMsg): Promise<void> {
     try {
       await this.metrics.observeMessage('event', message.subject, async () => {
         const envelope = this.parse(handler, message);
@@ -147,18 +172,19 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     }
   }
 
-  private parse(handler: EventHandlerDefinition, message: JsMsg) {
+  /** The envelope and its data as instances of their classes; a message that breaks them is dead-lettered. */
+  private parse(handler: EventHandlerDefinition, message: JsMsg): Envelope<object> {
     let raw: unknown;
     try {
       raw = message.json();
     } catch {
       throw new PermanentEventError('message is not JSON');
     }
-    const envelope = envelopeSchema.safeParse(raw);
-    if (!envelope.success) throw new PermanentEventError(`bad envelope: ${envelope.error.message}`);
-    const data = handler.event.data.safeParse(envelope.data.data);
-    if (!data.success) throw new PermanentEventError(`bad ${handler.event.subject} data: ${data.error.message}`);
-    return { ...envelope.data, data: data.data };
+    const envelope = readOrRefuse('bad envelope', () => toMessage(Envelope, raw, TOLERANT_VALIDATOR_OPTIONS));
+    envelope.data = readOrRefuse(`bad ${handler.event.subject} data`, () =>
+      toMessage(handler.event.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS),
+    );
+    return envelope as Envelope<object>;
   }
 
   private async deadLetter(consumer: string, message: JsMsg, error: Error, deliveries: number): Promise<void> {
@@ -173,5 +199,26 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
         [consumer, messageId, message.subject, message.string(), error.message, deliveries],
       )
       .catch((dbError: Error) => this.logger.error(`could not record dead letter: ${dbError.message}`));
+  }
+}
+
+/**
+ * Tells JetStream the message is still being handled. On a closed or reconnecting connection there is no one
+ * to tell: the message is then redelivered after ack_wait, and the inbox makes the second handling a no-op.
+ */
+function signalProgress(message: JsMsg): void {
+  try {
+    message.working();
+  } catch {
+    // see above: redelivery covers it
+  }
+}
+
+function readOrRefuse<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ContractViolation) throw new PermanentEventError(`${what}: ${error.message}`);
+    throw error;
   }
 }

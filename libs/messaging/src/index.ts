@@ -1,3 +1,4 @@
+export * from './background-loop.js';
 export * from './event-consumer.js';
 export * from './messaging.module.js';
 export * from './nats-connection.service.js';

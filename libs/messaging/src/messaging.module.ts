@@ -4,9 +4,9 @@ import { EventOutbox, SchemaEventOutbox } from './event-outbox.js';
 import { InboxConsumerService } from './inbox-consumer.service.js';
 import { NatsConnectionService } from './nats-connection.service.js';
 import { OutboxRelayService } from './outbox-relay.service.js';
-import { RpcClient } from './rpc-client.service.js';
+import { createRpcTransport, RpcClient } from './rpc-client.service.js';
 import { ensureEventStream } from './stream.js';
-import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
+import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
 export interface MessagingModuleOptions {
   options: MessagingOptions;
@@ -30,6 +30,15 @@ export class MessagingModule {
           await nats.connect();
           await ensureEventStream(nats.jsm, opts.stream);
           return nats;
+        },
+      },
+      {
+        provide: RPC_TRANSPORT,
+        inject: [MESSAGING_OPTIONS],
+        useFactory: async (opts: MessagingOptions) => {
+          const transport = createRpcTransport(opts);
+          await transport.connect();
+          return transport;
         },
       },
       RpcClient,

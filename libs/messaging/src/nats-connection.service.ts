@@ -4,8 +4,9 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /**
- * The process's one NATS connection (JetStream, rpc client, broadcast subscriptions). It reconnects
- * forever: a NATS outage makes the service not ready, never dead.
+ * The process's NATS connection for JetStream and broadcast subscriptions (RpcClient sends through Nest's
+ * ClientProxy on a connection of its own). It reconnects forever: a NATS outage makes the service not ready,
+ * never dead.
  */
 @Injectable()
 export class NatsConnectionService implements OnApplicationShutdown {

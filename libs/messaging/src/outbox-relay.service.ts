@@ -1,40 +1,38 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
-} from '@nestjs/common';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { ServiceMetrics } from '@cps/observability';
+import { BackgroundLoop } from './background-loop.js';
 import { NatsConnectionService } from './nats-connection.service.js';
 import { outboxChannel } from './outbox.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 const BATCH = 200;
 const IDLE_POLL_MS = 1_000;
+const PUBLISH_TIMEOUT_MS = 5_000;
 const RETENTION = '1 day';
 
 interface OutboxRow {
   id: string;
   subject: string;
-  envelope: Record<string, unknown>;
+  envelope: { teamId?: string } & Record<string, unknown>;
   created_at: Date;
 }
 
 /**
- * Publishes outbox rows to JetStream with the row id as `Nats-Msg-Id` (JetStream drops duplicates),
- * then marks them published. Rows are claimed with SKIP LOCKED, so several replicas share the work.
- * A NATS outage leaves rows in place; they go out when NATS is back.
+ * Publishes outbox rows to JetStream with the row id as `Nats-Msg-Id`, and marks each row published as soon
+ * as JetStream acknowledged it, so a failed publish leaves only the rows it concerns pending.
+ *
+ * - One relay per schema works at a time (a session advisory lock held for one pass, never a transaction):
+ *   replicas take over from each other between passes, and no two relays publish the same row.
+ * - Rows are published outside any transaction. A team's rows go out one after the other in id order, and a
+ *   team stops at its first failure, so its consumers never see an event before an earlier one of that team;
+ *   different teams are published concurrently.
+ * - A NATS outage leaves rows in place; they go out when NATS is back. A crash between an ack and its mark
+ *   republishes that row, which JetStream drops as a duplicate (10-minute window).
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('OutboxRelay');
-  private running = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
-  private listener?: Client;
+  private readonly loop: BackgroundLoop;
   private lastCleanup = 0;
 
   constructor(
@@ -42,87 +40,102 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     private readonly dataSource: DataSource,
     private readonly nats: NatsConnectionService,
     private readonly metrics: ServiceMetrics,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({
+      name: 'OutboxRelay',
+      idleMs: IDLE_POLL_MS,
+      pass: async () => {
+        const published = await this.publishBatch();
+        await this.cleanup();
+        return published === BATCH;
+      },
+      listen: {
+        connectionString: (dataSource.options as { url: string }).url,
+        channel: outboxChannel(options.schema),
+        applicationName: `${options.schema}-outbox-listen`,
+      },
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    void this.listen();
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    await this.listener?.end().catch(() => undefined);
+    await this.loop.stop();
   }
 
-  private async listen(): Promise<void> {
-    // Best effort: the poll interval covers a lost LISTEN connection.
-    try {
-      const { url } = this.dataSource.options as { url: string };
-      this.listener = new Client({
-        connectionString: url,
-        application_name: `${this.options.schema}-outbox-listen`,
-      });
-      this.listener.on('error', () => undefined);
-      this.listener.on('notification', () => this.wake?.());
-      await this.listener.connect();
-      await this.listener.query(`LISTEN ${outboxChannel(this.options.schema)}`);
-    } catch (error) {
-      this.logger.warn(`outbox LISTEN unavailable, polling only: ${(error as Error).message}`);
-    }
-  }
-
-  private async run(): Promise<void> {
-    let failures = 0;
-    while (this.running) {
-      let published = 0;
-      try {
-        published = await this.publishBatch();
-        failures = 0;
-        await this.cleanup();
-      } catch (error) {
-        failures += 1;
-        if (failures === 1 || failures % 30 === 0) {
-          this.logger.warn(`outbox publish failed (${failures}x), will retry: ${(error as Error).message}`);
-        }
-      }
-      if (published < BATCH) await this.sleep(failures ? Math.min(500 * failures, 5_000) : IDLE_POLL_MS);
-    }
-  }
-
-  /** Publishes one batch; returns how many rows went out. */
+  /**
+   * Publishes one batch (at most 200 rows); returns how many rows went out, 0 when another relay of this schema
+   * is publishing. Throws after marking what was published when some publish failed.
+   */
   async publishBatch(): Promise<number> {
-    const { schema } = this.options;
-    return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, subject, envelope, created_at FROM "${schema}".outbox
-          WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      );
-      if (rows.length === 0) return 0;
-      const js = this.nats.js;
-      const results = await Promise.allSettled(
-        rows.map((row) =>
-          js.publish(row.subject, JSON.stringify(row.envelope), {
-            msgID: row.id,
-            timeout: 5_000,
-          }),
-        ),
-      );
-      const done = rows.filter((_, index) => results[index]?.status === 'fulfilled');
-      if (done.length > 0) {
-        await manager.query(`UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [
-          done.map((row) => row.id),
-        ]);
-        const now = Date.now();
-        for (const row of done) this.metrics.outboxLag.observe((now - new Date(row.created_at).getTime()) / 1000);
-        this.metrics.outboxPublished.inc(done.length);
+    const session = this.dataSource.createQueryRunner();
+    await session.connect();
+    const lockKey = `cps.outbox-relay.${this.options.schema}`;
+    let unlocked = true;
+    try {
+      const [{ locked }] = (await session.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [
+        lockKey,
+      ])) as Array<{ locked: boolean }>;
+      if (!locked) return 0;
+      unlocked = false;
+      try {
+        return await this.publishClaimed(session);
+      } finally {
+        await session
+          .query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lockKey])
+          .then(() => (unlocked = true))
+          .catch(() => undefined);
       }
-      const failed = results.find((result) => result.status === 'rejected');
-      if (failed) throw (failed as PromiseRejectedResult).reason;
-      return done.length;
-    });
+    } finally {
+      // A session whose unlock failed goes back to no one: the pool drops it and the lock ends with it.
+      const runner = session as QueryRunner & { releasePostgresConnection?: (error?: Error) => Promise<void> };
+      if (unlocked || !runner.releasePostgresConnection) await session.release();
+      else await runner.releasePostgresConnection(new Error('outbox relay lock not released'));
+    }
+  }
+
+  private async publishClaimed(session: QueryRunner): Promise<number> {
+    const { schema } = this.options;
+    const rows = (await session.query(
+      `SELECT id, subject, envelope, created_at FROM "${schema}".outbox
+        WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH}`,
+    )) as OutboxRow[];
+    if (rows.length === 0) return 0;
+
+    const marks = new PublishedMarks((ids) =>
+      session.query(`UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [ids]),
+    );
+    const failures: Error[] = [];
+    let published = 0;
+    const js = this.nats.js;
+    await Promise.all(
+      [...groupByTeam(rows).values()].map(async (teamRows) => {
+        for (const row of teamRows) {
+          try {
+            await js.publish(row.subject, JSON.stringify(row.envelope), {
+              msgID: row.id,
+              timeout: PUBLISH_TIMEOUT_MS,
+            });
+          } catch (error) {
+            failures.push(error as Error);
+            return; // the team's later rows wait for this one
+          }
+          marks.add(row.id);
+          published += 1;
+          this.metrics.outboxLag.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
+          this.metrics.outboxPublished.inc();
+        }
+      }),
+    );
+    await marks.settled();
+    if (failures.length > 0) {
+      throw new Error(
+        `${failures.length} of ${rows.length} outbox rows not published (their teams' later rows wait): ${failures[0]!.message}`,
+      );
+    }
+    return published;
   }
 
   private async cleanup(): Promise<void> {
@@ -132,15 +145,47 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       `DELETE FROM "${this.options.schema}".outbox WHERE published_at < now() - interval '${RETENTION}'`,
     );
   }
+}
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+/** Rows in id order, per team (events without a team form one group of their own). */
+function groupByTeam(rows: OutboxRow[]): Map<string, OutboxRow[]> {
+  const groups = new Map<string, OutboxRow[]>();
+  for (const row of rows) {
+    const key = row.envelope.teamId ?? '';
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Marks acknowledged rows published right after their acks: the ids acked while an UPDATE runs go in the next
+ * one, so a burst costs a few statements, not one per row. A failed mark leaves rows pending (republished
+ * later, dropped by JetStream as duplicates); it is reported by `settled()`.
+ */
+class PublishedMarks {
+  private waiting: string[] = [];
+  private draining?: Promise<void>;
+  private error?: Error;
+
+  constructor(private readonly mark: (ids: string[]) => Promise<unknown>) {}
+
+  add(id: string): void {
+    this.waiting.push(id);
+    this.draining ??= this.drain();
+  }
+
+  async settled(): Promise<void> {
+    await this.draining;
+    if (this.error) throw this.error;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const ids = this.waiting.splice(0);
+      await this.mark(ids).catch((error: Error) => (this.error ??= error));
+    }
+    this.draining = undefined;
   }
 }

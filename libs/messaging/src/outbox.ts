@@ -1,7 +1,15 @@
 import { type EntityManager } from 'typeorm';
-import { type z } from 'zod';
-import { ulid } from 'ulid';
-import { type Envelope, type EventContract, type EventData } from '@cps/contracts';
+import { monotonicFactory } from 'ulid';
+import {
+  toMessage,
+  TOLERANT_VALIDATOR_OPTIONS,
+  type Envelope,
+  type EventContract,
+  type EventData,
+} from '@cps/contracts';
+
+/** Strictly increasing within the process, so two events recorded in the same millisecond keep their order. */
+const nextId = monotonicFactory();
 
 export interface EventMeta {
   teamId?: string;
@@ -11,23 +19,25 @@ export interface EventMeta {
 
 /**
  * Records a domain event in the service's outbox inside the caller's transaction, so the state change
- * and the event commit together. The relay publishes it after commit.
+ * and the event commit together. The relay publishes it after commit. The data is checked against the
+ * event's class (a violation throws and rolls the transaction back); fields the class does not declare
+ * are dropped, so the stored JSON holds exactly the contract's fields.
  */
-export async function recordEvent<C extends EventContract<z.ZodType>>(
+export async function recordEvent<C extends EventContract<object>>(
   manager: EntityManager,
   schema: string,
   contract: C,
   data: EventData<C>,
   meta: EventMeta = {},
 ): Promise<Envelope<EventData<C>>> {
-  const id = ulid();
+  const id = nextId();
   const envelope: Envelope<EventData<C>> = {
     id,
     subject: contract.subject,
     occurredAt: (meta.occurredAt ?? new Date()).toISOString(),
     correlationId: meta.correlationId ?? id,
     ...(meta.teamId ? { teamId: meta.teamId } : {}),
-    data: contract.data.parse(data) as EventData<C>,
+    data: toMessage(contract.data, data, TOLERANT_VALIDATOR_OPTIONS) as EventData<C>,
   };
   await manager.query(`INSERT INTO "${schema}".outbox (id, subject, envelope) VALUES ($1, $2, $3)`, [
     id,

@@ -5,67 +5,148 @@ import {
   InternalServerErrorException,
   Logger,
   ServiceUnavailableException,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
-import { errors as natsErrors } from '@nats-io/transport-node';
-import { randomUUID } from 'node:crypto';
-import { rpcErrorSchema, type RpcContract, type RpcRequest, type RpcResponse } from '@cps/contracts';
-import { type z } from 'zod';
-import { NatsConnectionService } from './nats-connection.service.js';
-import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
+import {
+  ClientProxyFactory,
+  NatsResponseJSONDeserializer,
+  Transport,
+  type ClientProxy,
+  type IncomingResponse,
+} from '@nestjs/microservices';
+import { lastValueFrom, timeout } from 'rxjs';
+import {
+  ContractViolation,
+  RpcErrorBody,
+  toMessage,
+  TOLERANT_VALIDATOR_OPTIONS,
+  type RpcContract,
+  type RpcRequest,
+  type RpcResponse,
+} from '@cps/contracts';
+import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
+
+/** A reply that is not JSON: the answering service is broken, the caller gets a 500. */
+class BrokenReplyError extends Error {}
+
+/** NATS said nobody subscribes to the subject. */
+class NoResponderError extends Error {}
+
+interface NatsReply {
+  subject: string;
+  data: Uint8Array;
+  headers?: { code?: number; hasError?: boolean };
+  json(): unknown;
+}
 
 /**
- * Typed request/reply over core NATS, speaking the @nestjs/microservices wire format so the answering
- * side is a plain `@MessagePattern` handler. Validates the request before sending and the reply after.
- * No responder or no answer in time -> 503 naming the service; a refusal (`{status, detail}`) -> that
- * status with that detail.
+ * Nest's reply decoding, plus two failures that would otherwise only end with the timeout: a reply that is
+ * not JSON (Nest's deserializer would throw inside its subscription callback) fails as broken, and a NATS
+ * "no responders" status (503) fails at once even if it carried a body (ClientNats itself reports the usual,
+ * empty one).
+ */
+class RpcReplyDeserializer extends NatsResponseJSONDeserializer {
+  override deserialize(
+    message: NatsReply,
+    options?: Record<string, unknown>,
+  ): IncomingResponse | Promise<IncomingResponse> {
+    // An empty id is not compared with the request's: the inbox is the request's own.
+    if (message.headers?.code === 503) {
+      return { id: '', err: new NoResponderError(`no responder for ${message.subject}`), isDisposed: true };
+    }
+    try {
+      return super.deserialize(message, options);
+    } catch (error) {
+      return { id: '', err: new BrokenReplyError(`reply is not JSON: ${(error as Error).message}`), isDisposed: true };
+    }
+  }
+}
+
+/** The @nestjs/microservices NATS client RpcClient sends through (its own connection, reconnecting forever). */
+export function createRpcTransport(options: MessagingOptions): ClientProxy {
+  return ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: {
+      servers: options.natsUrl.split(','),
+      name: `${options.service}-rpc-client`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+      pingInterval: 10_000,
+      deserializer: new RpcReplyDeserializer(),
+    },
+  });
+}
+
+/**
+ * Typed request/reply over core NATS through Nest's ClientProxy, so both ends speak the
+ * @nestjs/microservices wire format and the answering side is a plain `@MessagePattern` handler
+ * (RpcHandler). Validates the request before sending and the reply after. No responder or no answer in
+ * time -> 503 naming the service; a refusal (`{status, detail}`) -> that status with that detail; a broken
+ * reply -> 500 (and an error log).
  */
 @Injectable()
-export class RpcClient {
+export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger('RpcClient');
 
   constructor(
-    private readonly nats: NatsConnectionService,
+    @Inject(RPC_TRANSPORT) private readonly transport: ClientProxy,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
   ) {}
 
-  async request<C extends RpcContract<z.ZodType, z.ZodType>>(
+  /** A connected client outside Nest's container (admin CLI, scripts); `close()` it when done. */
+  static async connect(options: MessagingOptions): Promise<RpcClient> {
+    const transport = createRpcTransport(options);
+    await transport.connect();
+    return new RpcClient(transport, options);
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  async request<C extends RpcContract<object, object>>(
     contract: C,
     payload: RpcRequest<C>,
     timeoutMs = this.options.requestTimeoutMs,
   ): Promise<RpcResponse<C>> {
-    const data = contract.request.parse(payload);
-    const packet = JSON.stringify({
-      pattern: contract.subject,
-      data,
-      id: randomUUID(),
-    });
-    let reply: { err?: unknown; response?: unknown };
+    const request = toMessage(contract.request, payload);
+    let reply: unknown;
     try {
-      const message = await this.nats.nc.request(contract.subject, packet, {
-        timeout: timeoutMs,
-      });
-      reply = message.json();
+      reply = await lastValueFrom(this.transport.send<unknown>(contract.subject, request).pipe(timeout(timeoutMs)));
     } catch (error) {
-      const reason = error instanceof natsErrors.NoRespondersError ? 'no responder' : (error as Error).message;
-      this.logger.warn(`${contract.subject}: ${reason}`);
-      throw new ServiceUnavailableException({
-        detail: `${contract.service} is unavailable; try again shortly`,
-      });
+      throw this.failure(contract, error);
     }
-    if (reply.err !== undefined && reply.err !== null) {
-      const refusal = rpcErrorSchema.safeParse(reply.err);
-      if (refusal.success) {
-        const { status, detail } = refusal.data;
-        throw new HttpException({ detail }, status);
-      }
-      this.logger.error(`${contract.subject}: ${contract.service} failed: ${JSON.stringify(reply.err)}`);
+    try {
+      return toMessage(contract.response, reply, TOLERANT_VALIDATOR_OPTIONS) as RpcResponse<C>;
+    } catch (error) {
+      const reason = error instanceof ContractViolation ? error.message : String(error);
+      this.logger.error(`${contract.subject}: reply breaks the contract: ${reason}`);
       throw new InternalServerErrorException({ detail: 'internal error' });
     }
-    const parsed = contract.response.safeParse(reply.response);
-    if (!parsed.success) {
-      this.logger.error(`${contract.subject}: reply breaks the contract: ${parsed.error.message}`);
-      throw new InternalServerErrorException({ detail: 'internal error' });
+  }
+
+  /** Errors of the transport (no responder, timeout, no connection) are Error instances or strings. */
+  private failure(contract: RpcContract<object, object>, error: unknown): Error {
+    if (error instanceof BrokenReplyError) {
+      this.logger.error(`${contract.subject}: ${contract.service} failed: ${error.message}`);
+      return new InternalServerErrorException({ detail: 'internal error' });
     }
-    return parsed.data as RpcResponse<C>;
+    if (error instanceof Error || typeof error === 'string') {
+      // Nest's ClientNats reports the empty "no responders" message as "Empty response. There are no subscribers".
+      this.logger.warn(`${contract.subject}: ${error instanceof Error ? error.message : error}`);
+      return new ServiceUnavailableException({ detail: `${contract.service} is unavailable; try again shortly` });
+    }
+    try {
+      const { status, detail } = toMessage(RpcErrorBody, error, TOLERANT_VALIDATOR_OPTIONS);
+      return new HttpException({ detail }, status);
+    } catch {
+      this.logger.error(`${contract.subject}: ${contract.service} failed: ${JSON.stringify(error)}`);
+      return new InternalServerErrorException({ detail: 'internal error' });
+    }
   }
 }

@@ -2,16 +2,22 @@ import {
   applyDecorators,
   Injectable,
   UseInterceptors,
+  ValidationPipe,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
-  type PipeTransform,
 } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { from, lastValueFrom, map, type Observable } from 'rxjs';
-import { type RpcContract } from '@cps/contracts';
+import {
+  ContractViolation,
+  describeViolations,
+  MESSAGE_VALIDATOR_OPTIONS,
+  toMessage,
+  TOLERANT_VALIDATOR_OPTIONS,
+  type RpcContract,
+} from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
-import { type z } from 'zod';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
 export class RpcRefusal extends RpcException {
@@ -20,18 +26,22 @@ export class RpcRefusal extends RpcException {
   }
 }
 
-class ContractPipe implements PipeTransform {
-  constructor(private readonly schema: z.ZodType) {}
-
-  transform(value: unknown): unknown {
-    const result = this.schema.safeParse(value);
-    if (!result.success) throw new RpcRefusal(400, `request breaks the contract: ${result.error.message}`);
-    return result.data;
-  }
-}
-
-/** The handler's parameter: the request, validated and defaulted by the contract's schema. */
-export const RpcPayload = (contract: RpcContract<z.ZodType, z.ZodType>) => Payload(new ContractPipe(contract.request));
+/**
+ * The handler's parameter: the request as an instance of the contract's request class, defaulted and
+ * validated by Nest's ValidationPipe (unknown fields refused). A request that breaks the contract is
+ * refused with 400, naming every failing field.
+ */
+export const RpcPayload = (contract: RpcContract<object, object>) =>
+  Payload(
+    new ValidationPipe({
+      ...MESSAGE_VALIDATOR_OPTIONS,
+      transform: true,
+      transformOptions: { exposeDefaultValues: true },
+      expectedType: contract.request,
+      validateCustomDecorators: true,
+      exceptionFactory: (errors) => new RpcRefusal(400, `request breaks the contract: ${describeViolations(errors)}`),
+    }),
+  );
 
 @Injectable()
 class RpcMetricsInterceptor implements NestInterceptor {
@@ -43,16 +53,22 @@ class RpcMetricsInterceptor implements NestInterceptor {
   }
 }
 
-/** Answers a contract's subject; the reply is checked against the contract before it leaves. */
-export function RpcHandler(contract: RpcContract<z.ZodType, z.ZodType>) {
+/**
+ * Answers a contract's subject. The reply is checked against the contract's response class before it
+ * leaves (fields the class does not declare are dropped); a reply that breaks it is a bug: the handler
+ * fails and the caller gets a 500.
+ */
+export function RpcHandler(contract: RpcContract<object, object>) {
   const replyCheck: NestInterceptor = {
     intercept: (_context, next) =>
       next.handle().pipe(
         map((reply: unknown) => {
-          const result = contract.response.safeParse(reply);
-          if (!result.success)
-            throw new Error(`${contract.subject} reply breaks the contract: ${result.error.message}`);
-          return result.data;
+          try {
+            return toMessage(contract.response, reply, TOLERANT_VALIDATOR_OPTIONS);
+          } catch (error) {
+            if (!(error instanceof ContractViolation)) throw error;
+            throw new Error(`${contract.subject} reply breaks the contract: ${error.message}`);
+          }
         }),
       ),
   };

@@ -9,6 +9,14 @@ export interface MessagingOptions {
   requestTimeoutMs: number;
   /** Delays between redeliveries of a failing event; after the last one it is dead-lettered. */
   redeliveryBackoffMs?: number[];
+  /**
+   * How long JetStream waits for an ack (or a progress signal) before redelivering a message to another
+   * consumer instance; default 5 s. Handlers signal progress every third of it, so long work is not redelivered.
+   */
+  ackWaitMs?: number;
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
+
+/** The @nestjs/microservices ClientProxy (Transport.NATS) RpcClient sends requests through. */
+export const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import { IsInt } from 'class-validator';
 import { defineEvent, type Envelope } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions } from '@cps/persistence';
@@ -22,7 +22,10 @@ import {
 } from '../src/index.js';
 
 const SCHEMA = 'msgtest';
-const happened = (name: string) => defineEvent(`auth.${name}.happened.v1`, z.object({ n: z.number().int() }));
+class Happened {
+  @IsInt() n!: number;
+}
+const happened = (name: string) => defineEvent(`auth.${name}.happened.v1`, Happened);
 
 describe('outbox relay and inbox consumers against real Postgres and NATS', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -110,7 +113,10 @@ describe('outbox relay and inbox consumers against real Postgres and NATS', () =
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    const committed = await dataSource.transaction((manager) => recordEvent(manager, SCHEMA, event, { n: 2 }));
+    // Fields the event's class does not declare are dropped before the event is stored.
+    const committed = await dataSource.transaction((manager) =>
+      recordEvent(manager, SCHEMA, event, { n: 2, internal: 'x' } as never),
+    );
 
     const relay = new OutboxRelayService(options, dataSource, nats, metrics);
     expect(await relay.publishBatch()).toBe(1);
@@ -118,10 +124,41 @@ describe('outbox relay and inbox consumers against real Postgres and NATS', () =
 
     const stored = await nats.jsm.streams.getMessage(options.stream, { last_by_subj: event.subject });
     expect(stored?.header.get('Nats-Msg-Id')).toBe(committed.id);
-    expect(stored?.json()).toMatchObject({ id: committed.id, data: { n: 2 } });
+    expect(stored?.json()).toEqual({
+      id: committed.id,
+      subject: event.subject,
+      occurredAt: committed.occurredAt,
+      correlationId: committed.id,
+      data: { n: 2 },
+    });
     const info = await nats.jsm.streams.info(options.stream, { subjects_filter: event.subject });
     expect(info.state.subjects?.[event.subject]).toBe(1);
     await expect(recordEvent(dataSource.manager, SCHEMA, event, { n: 'x' } as never)).rejects.toThrow();
+  });
+
+  it('relays an event at once when its commit notifies the running relay (no wait for the next poll)', async () => {
+    const event = happened('notified');
+    const relay = new OutboxRelayService(options, dataSource, nats, metrics);
+    relay.onApplicationBootstrap();
+    try {
+      await eventually(async () => {
+        const listening = await dataSource.query(
+          `SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`,
+          [`${SCHEMA}-outbox-listen`],
+        );
+        expect(listening).toHaveLength(1);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the first pass is done: the relay sleeps 1 s
+      const started = Date.now();
+      const recorded = await dataSource.transaction((manager) => recordEvent(manager, SCHEMA, event, { n: 3 }));
+      await eventually(async () => {
+        const stored = await nats.jsm.streams.getMessage(options.stream, { last_by_subj: event.subject });
+        expect(stored?.header.get('Nats-Msg-Id')).toBe(recorded.id);
+      });
+      expect(Date.now() - started).toBeLessThan(900);
+    } finally {
+      await relay.beforeApplicationShutdown();
+    }
   });
 
   it('gives a redelivered message no second effect', async () => {
@@ -176,6 +213,8 @@ describe('outbox relay and inbox consumers against real Postgres and NATS', () =
       await nats.js.publish(failing.subject, JSON.stringify(failing), { msgID: failing.id });
       await nats.js.publish('auth.strict.happened.v1', 'not json', { msgID: ulid() });
       await nats.js.publish('auth.strict.happened.v1', JSON.stringify(envelope('strict', 1)), { msgID: ulid() });
+      const broken = { ...envelope('strict', 2), data: { n: 'two' } };
+      await nats.js.publish(broken.subject, JSON.stringify(broken), { msgID: ulid() });
       await eventually(async () => {
         const rows = await dataSource.query(
           `SELECT consumer, subject, deliveries, error FROM ${SCHEMA}.dead_letters ORDER BY id`,
@@ -184,6 +223,11 @@ describe('outbox relay and inbox consumers against real Postgres and NATS', () =
           expect.arrayContaining([
             expect.objectContaining({ consumer: 'msgtest-strict', deliveries: 1, error: 'message is not JSON' }),
             expect.objectContaining({ consumer: 'msgtest-strict', deliveries: 1, error: 'never' }),
+            expect.objectContaining({
+              consumer: 'msgtest-strict',
+              deliveries: 1,
+              error: expect.stringMatching(/^bad auth\.strict\.happened\.v1 data: .*n must be an integer/),
+            }),
             expect.objectContaining({ consumer: 'msgtest-doomed', deliveries: 3, error: 'always fails' }),
           ]),
         );

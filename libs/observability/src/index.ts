@@ -1,3 +1,4 @@
 export * from './logger.js';
 export * from './metrics.js';
 export * from './redaction.js';
+export * from './listen-status.js';

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { listenStatus } from './listen-status.js';
 
 /** One registry per process with the counters and histograms every service exposes at /metrics. */
 export class ServiceMetrics {
@@ -45,6 +46,17 @@ export class ServiceMetrics {
     help: 'Time from an event being written to the outbox to its publication',
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [this.registry],
+  });
+
+  readonly listenConnected = new Gauge({
+    name: 'pg_listen_connected',
+    help: 'Whether the Postgres LISTEN session of a wake-up channel is connected (0: polling only, reconnecting)',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+    collect() {
+      this.reset();
+      for (const { channel, connected } of listenStatus.channels()) this.set({ channel }, connected ? 1 : 0);
+    },
   });
 
   constructor(service: string) {

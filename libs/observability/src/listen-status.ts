@@ -1,0 +1,27 @@
+/**
+ * Whether each Postgres LISTEN session of this process is connected. Process-wide because the sessions belong
+ * to plain objects (BackgroundLoop, built with `new` inside services), not to the DI container; `/metrics`
+ * (`pg_listen_connected`) and `/readyz` (`listen`) read it.
+ */
+export class ListenStatus {
+  private readonly sessions = new Map<object, { channel: string; connected: boolean }>();
+
+  report(session: object, channel: string, connected: boolean): void {
+    this.sessions.set(session, { channel, connected });
+  }
+
+  forget(session: object): void {
+    this.sessions.delete(session);
+  }
+
+  /** Each channel listened on, connected when every session on it is. */
+  channels(): Array<{ channel: string; connected: boolean }> {
+    const byChannel = new Map<string, boolean>();
+    for (const { channel, connected } of this.sessions.values()) {
+      byChannel.set(channel, (byChannel.get(channel) ?? true) && connected);
+    }
+    return [...byChannel].map(([channel, connected]) => ({ channel, connected }));
+  }
+}
+
+export const listenStatus = new ListenStatus();
