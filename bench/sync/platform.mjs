@@ -32,7 +32,7 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
     root: ROOT,
     ports,
     env: {
-      NODE_ENV: 'test',
+      NODE_ENV: 'development',
       LOG_LEVEL: logs ? 'info' : 'warn',
       DATABASE_URL: databaseUrl,
       NATS_URL: nats.url,

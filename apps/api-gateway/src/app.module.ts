@@ -3,6 +3,7 @@ import { PlatformModule } from '@cps/platform';
 import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ClientsModule } from './clients/clients.module.js';
 import { config } from './config.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { GATEWAY_CONFIG } from './gateway-config.js';
@@ -34,6 +35,7 @@ class GatewayConfigModule {}
     }),
     GatewayConfigModule,
     HttpModule,
+    ClientsModule,
     AuthModule,
     ConnectionsModule,
     PurchasesModule,

@@ -1,10 +1,12 @@
 import { parseConfig } from '@cps/config';
-import { generateKeyPairSync } from 'node:crypto';
-import { configSchema, DEVELOPMENT_CONNECTION_TOKEN_KEY } from './config.js';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { DEVELOPMENT_CONNECTION_TOKEN_KEY, GatewayEnv } from './config.js';
+
+const development = { NODE_ENV: 'development' };
 
 describe('api-gateway config', () => {
   it('has development defaults', () => {
-    expect(parseConfig(configSchema, {})).toMatchObject({
+    expect(parseConfig(GatewayEnv, development)).toMatchObject({
       PORT: 3000,
       PUBLIC_BASE_URL: 'http://localhost:3000',
       API_KEY_CACHE_TTL_MS: 30_000,
@@ -19,29 +21,52 @@ describe('api-gateway config', () => {
   });
 
   it('derives the JWKS URL from the issuer unless given', () => {
-    expect(parseConfig(configSchema, { AUTH_ISSUER: 'https://auth.example.com/' }).AUTH_JWKS_URL).toBe(
+    expect(parseConfig(GatewayEnv, { ...development, AUTH_ISSUER: 'https://auth.example.com/' }).AUTH_JWKS_URL).toBe(
       'https://auth.example.com/jwks',
     );
     expect(
-      parseConfig(configSchema, {
+      parseConfig(GatewayEnv, {
+        ...development,
         AUTH_ISSUER: 'https://auth.example.com',
         AUTH_JWKS_URL: 'https://keys.example.com/k',
       }).AUTH_JWKS_URL,
     ).toBe('https://keys.example.com/k');
   });
 
-  it('requires a connection token key in production, and accepts a one-line PEM', () => {
-    expect(() => parseConfig(configSchema, { NODE_ENV: 'production' })).toThrow('CONNECTION_TOKEN_PRIVATE_KEY');
+  it('derives the burst from the rate unless given', () => {
+    expect(parseConfig(GatewayEnv, { ...development, RATE_LIMIT_PER_MINUTE: '5' }).RATE_LIMIT_BURST).toBe(1);
+    expect(parseConfig(GatewayEnv, { ...development, RATE_LIMIT_BURST: '7' }).RATE_LIMIT_BURST).toBe(7);
+  });
+
+  it('requires a connection token key in production (NODE_ENV unset too), and accepts a one-line PEM', () => {
+    for (const env of [{ NODE_ENV: 'production' }, {}]) {
+      expect(() => parseConfig(GatewayEnv, env)).toThrow(
+        'invalid configuration: CONNECTION_TOKEN_PRIVATE_KEY is required in production',
+      );
+    }
     const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
     const oneLine = String(pem).trim().replace(/\n/g, '\\n');
-    const parsed = parseConfig(configSchema, { NODE_ENV: 'production', CONNECTION_TOKEN_PRIVATE_KEY: oneLine });
+    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', CONNECTION_TOKEN_PRIVATE_KEY: oneLine });
     expect(parsed.CONNECTION_TOKEN_PRIVATE_KEY).toBe(`${String(pem).trim()}\n`);
   });
 
-  it('drops trailing slashes from PUBLIC_BASE_URL', () => {
-    expect(parseConfig(configSchema, { PUBLIC_BASE_URL: 'https://api.example.com/v1//' }).PUBLIC_BASE_URL).toBe(
-      'https://api.example.com/v1',
+  it.each([
+    ['as given', DEVELOPMENT_CONNECTION_TOKEN_KEY],
+    ['on one line', DEVELOPMENT_CONNECTION_TOKEN_KEY.trim().replace(/\n/g, '\\n')],
+    [
+      'in SEC1 form',
+      String(createPrivateKey(DEVELOPMENT_CONNECTION_TOKEN_KEY).export({ type: 'sec1', format: 'pem' })),
+    ],
+  ])('refuses the development connection token key %s in production', (_form, key) => {
+    expect(() => parseConfig(GatewayEnv, { CONNECTION_TOKEN_PRIVATE_KEY: key })).toThrow(
+      'invalid configuration: CONNECTION_TOKEN_PRIVATE_KEY is the public development value, refused in production',
     );
+  });
+
+  it('drops trailing slashes from PUBLIC_BASE_URL', () => {
+    expect(
+      parseConfig(GatewayEnv, { ...development, PUBLIC_BASE_URL: 'https://api.example.com/v1//' }).PUBLIC_BASE_URL,
+    ).toBe('https://api.example.com/v1');
   });
 
   it.each([
@@ -56,8 +81,11 @@ describe('api-gateway config', () => {
       ),
     },
     { RATE_LIMIT_PER_MINUTE: '0' },
+    { RATE_LIMIT_BURST: '0' },
     { AUTH_JWKS_URL: 'ftp://x' },
   ])('rejects %j', (env) => {
-    expect(() => parseConfig(configSchema, env)).toThrow(Object.keys(env)[0]);
+    expect(() => parseConfig(GatewayEnv, { ...development, ...env })).toThrow(
+      `invalid configuration: ${Object.keys(env)[0]} `,
+    );
   });
 });

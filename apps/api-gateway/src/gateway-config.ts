@@ -1,7 +1,7 @@
-import { type z } from 'zod';
-import { type configSchema } from './config.js';
+import { type Config } from '@cps/config';
+import { type GatewayEnv } from './config.js';
 
 /** The gateway's parsed configuration, injected where a use case needs it (tests pass plain objects). */
-export type GatewayConfig = z.output<typeof configSchema>;
+export type GatewayConfig = Config<GatewayEnv>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,50 +1,94 @@
-import { z } from 'zod';
-import { DEVELOPMENT_ENCRYPTION_KEY, encryptionKey, loadConfig, withPort } from '@cps/config';
-import { DEVELOPMENT_COOKIE_KEYS, DEVELOPMENT_SIGNING_KEYS, signingKeySet } from './oauth/keys/signing-keys.js';
+import { IsOptional } from 'class-validator';
+import {
+  type Config,
+  type ConfigIssue,
+  DEVELOPMENT_ENCRYPTION_KEY,
+  DevelopmentSecret,
+  EncryptionKey,
+  EnvFlag,
+  EnvHttpUrl,
+  EnvPort,
+  EnvValue,
+  loadConfig,
+  ServiceEnv,
+} from '@cps/config';
+import {
+  DEVELOPMENT_COOKIE_KEYS,
+  DEVELOPMENT_SIGNING_KEYS,
+  parseSigningKeys,
+  type SigningKey,
+} from './oauth/keys/signing-keys.js';
 
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
-
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+function parseSigningKeySet(raw: string): SigningKey[] {
+  try {
+    return parseSigningKeys(raw);
+  } catch (error) {
+    // JSON.parse quotes the text it refuses, and this text is a private key
+    const detail = error instanceof SyntaxError ? 'not JSON' : (error as Error).message;
+    throw new Error(`must be a JWKS of private signing keys: ${detail}`);
+  }
+}
 
 /** Comma-separated secrets that sign the authorization server's cookies; the first signs, all verify. */
-const cookieKeys = z
-  .string()
-  .transform((value) => value.split(',').map((key) => key.trim()))
-  .refine((keys) => keys.every((key) => key.length >= 32), {
-    message: 'must be comma-separated secrets of at least 32 characters each',
-  });
+function parseCookieKeys(raw: string): string[] {
+  const keys = raw.split(',').map((key) => key.trim());
+  if (!keys.every((key) => key.length >= 32)) {
+    throw new Error('must be comma-separated secrets of at least 32 characters each');
+  }
+  return keys;
+}
 
-export const configSchema = withPort(3001)
-  .extend({
-    /** `{auth_url}`: the `iss` of every token and the base of every endpoint; default http://localhost:{PORT}. */
-    AUTH_ISSUER: httpUrl.optional(),
-    /** `{base_url}`: the only accepted `resource` and the audience of partner access tokens. */
-    PUBLIC_BASE_URL: httpUrl.default('http://localhost:3000'),
-    /** JWKS JSON of private keys (ES256 or RS256, each with a `kid`); the first signs, all are published. */
-    AUTH_SIGNING_KEYS: signingKeySet.optional(),
-    AUTH_COOKIE_KEYS: cookieKeys.optional(),
-    /** Seals partner webhook secrets and retryable refresh-token replacements (AES-256-GCM). */
-    ENCRYPTION_KEY: encryptionKey.optional(),
-    /** Test harnesses only: `POST /__test/clock` moves this server's clock. Refused in production. */
-    AUTH_TEST_CLOCK: flag.default(false),
-  })
-  .superRefine((env, context) => {
-    if (env.NODE_ENV !== 'production') return;
-    for (const name of ['AUTH_SIGNING_KEYS', 'AUTH_COOKIE_KEYS', 'ENCRYPTION_KEY', 'AUTH_ISSUER'] as const) {
-      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
-    }
-    if (env.AUTH_TEST_CLOCK) {
-      context.addIssue({ code: 'custom', path: ['AUTH_TEST_CLOCK'], message: 'is not allowed in production' });
-    }
-  })
-  .transform((env) => ({
-    ...env,
-    AUTH_ISSUER: env.AUTH_ISSUER ?? `http://localhost:${env.PORT}`,
-    AUTH_SIGNING_KEYS: env.AUTH_SIGNING_KEYS ?? DEVELOPMENT_SIGNING_KEYS,
-    AUTH_COOKIE_KEYS: env.AUTH_COOKIE_KEYS ?? DEVELOPMENT_COOKIE_KEYS,
-    ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY,
-  }));
+function includesDevelopmentSigningKey(keys: unknown): boolean {
+  return (keys as SigningKey[]).some(({ jwk }) => DEVELOPMENT_SIGNING_KEYS.some((dev) => dev.jwk.d === jwk.d));
+}
 
-export type AuthServerConfig = z.output<typeof configSchema>;
+function includesDevelopmentCookieKey(keys: unknown): boolean {
+  return (keys as string[]).some((key) => DEVELOPMENT_COOKIE_KEYS.includes(key));
+}
 
-export const config = loadConfig(configSchema);
+export class AuthServerEnv extends ServiceEnv {
+  @EnvPort()
+  PORT = 3001;
+
+  /** `{auth_url}`: the `iss` of every token and the base of every endpoint; default http://localhost:{PORT}. */
+  @IsOptional()
+  @EnvHttpUrl()
+  AUTH_ISSUER!: string;
+
+  /** `{base_url}`: the only accepted `resource` and the audience of partner access tokens. */
+  @EnvHttpUrl()
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  /** JWKS JSON of private keys (ES256 or RS256, each with a `kid`); the first signs, all are published. */
+  @DevelopmentSecret(includesDevelopmentSigningKey)
+  @EnvValue(parseSigningKeySet)
+  AUTH_SIGNING_KEYS: SigningKey[] = DEVELOPMENT_SIGNING_KEYS;
+
+  @DevelopmentSecret(includesDevelopmentCookieKey)
+  @EnvValue(parseCookieKeys)
+  AUTH_COOKIE_KEYS: string[] = DEVELOPMENT_COOKIE_KEYS;
+
+  /** Seals partner webhook secrets and retryable refresh-token replacements (AES-256-GCM). */
+  @EncryptionKey()
+  ENCRYPTION_KEY = DEVELOPMENT_ENCRYPTION_KEY;
+
+  /** Test harnesses only: `POST /__test/clock` moves this server's clock. Refused in production. */
+  @EnvFlag()
+  AUTH_TEST_CLOCK = false;
+
+  validate(production: boolean): ConfigIssue[] {
+    if (!production) return [];
+    const issues: ConfigIssue[] = [];
+    if (this.AUTH_ISSUER === undefined) issues.push({ variable: 'AUTH_ISSUER', reason: 'is required in production' });
+    if (this.AUTH_TEST_CLOCK) issues.push({ variable: 'AUTH_TEST_CLOCK', reason: 'is not allowed in production' });
+    return issues;
+  }
+
+  derive(): void {
+    this.AUTH_ISSUER ??= `http://localhost:${this.PORT}`;
+  }
+}
+
+export type AuthServerConfig = Config<AuthServerEnv>;
+
+export const config = loadConfig(AuthServerEnv);

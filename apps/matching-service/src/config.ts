@@ -1,4 +1,8 @@
-import { loadConfig, withPort } from '@cps/config';
+import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
 
-export const configSchema = withPort(3011);
-export const config = loadConfig(configSchema);
+export class MatchingServiceEnv extends ServiceEnv {
+  @EnvPort()
+  PORT = 3011;
+}
+
+export const config = loadConfig(MatchingServiceEnv);

@@ -3,10 +3,11 @@ import { TestPlatform } from '@cps/testing';
 
 const ADMIN_TOKEN = 'sandbox-admin-development-token';
 
-interface Answer {
+/** An answer; `B` is what the test expects the JSON body to be (default: any object). */
+interface Answer<B = Record<string, unknown> & { error?: string }> {
   status: number;
   headers: Headers;
-  body: Record<string, unknown> & { error?: string };
+  body: B;
 }
 
 interface OrderSummary {
@@ -47,11 +48,11 @@ describe('sandbox-retailer', () => {
   });
   afterAll(() => platform?.stop());
 
-  async function call(
+  async function call<B = Answer['body']>(
     method: string,
     path: string,
     options: { body?: unknown; token?: string; admin?: boolean } = {},
-  ): Promise<Answer> {
+  ): Promise<Answer<B>> {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const bearer = options.admin ? ADMIN_TOKEN : options.token;
@@ -89,9 +90,9 @@ describe('sandbox-retailer', () => {
     for (;;) {
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('since', cursor);
-      const answer = await call('GET', `/r/${retailer}/orders?${query}`, { token });
+      const answer = await call<OrderPage>('GET', `/r/${retailer}/orders?${query}`, { token });
       expect(answer.status).toBe(200);
-      const page = answer.body as unknown as OrderPage;
+      const page = answer.body;
       seen.push(...page.orders);
       cursor = page.next_cursor;
       if (!page.has_more) return { orders: seen, cursor };
@@ -261,8 +262,7 @@ describe('sandbox-retailer', () => {
     });
 
     for (const order of created) {
-      const item = await call('GET', `/r/kroger/orders/${order.order_id}`, { token });
-      const body = item.body as unknown as OrderDetail;
+      const { body } = await call<OrderDetail>('GET', `/r/kroger/orders/${order.order_id}`, { token });
       for (const line of body.items) expect(line.upc).toMatch(/^\d{12}$/);
       expect(cents(body.total)).toBe(
         cents(body.subtotal) - cents(body.discounts) + cents(body.shipping) + cents(body.fees) + cents(body.tax),

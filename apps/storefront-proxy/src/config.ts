@@ -1,4 +1,8 @@
-import { loadConfig, withPort } from '@cps/config';
+import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
 
-export const configSchema = withPort(3002);
-export const config = loadConfig(configSchema);
+export class StorefrontProxyEnv extends ServiceEnv {
+  @EnvPort()
+  PORT = 3002;
+}
+
+export const config = loadConfig(StorefrontProxyEnv);

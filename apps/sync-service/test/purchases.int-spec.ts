@@ -1,4 +1,4 @@
-import { SyncContracts, purchaseDetailSchema } from '@cps/contracts';
+import { PurchaseDetail, SyncContracts, toMessage } from '@cps/contracts';
 import { TestPlatform } from '@cps/testing';
 import type pg from 'pg';
 import { API_ACTOR, connectDb, insertPurchase, refusalOf } from './support.js';
@@ -117,7 +117,7 @@ describe('sync-service: purchases over NATS', () => {
 
   it('returns the detail with items, scoped to the team and, when given, the connection', async () => {
     const detail = await platform.admin.request(SyncContracts.getPurchase, { teamId: teamA, purchaseId: 'P-C' });
-    expect(purchaseDetailSchema.parse(detail)).toEqual(detail);
+    expect(toMessage(PurchaseDetail, detail)).toEqual(detail);
     expect(detail).toMatchObject({
       purchase_id: 'P-C',
       connection_id: connectionId,

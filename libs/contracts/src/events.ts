@@ -1,154 +1,189 @@
-import { z } from 'zod';
-import { defineRpc } from './contract.js';
-import { connectionStatusSchema, purchaseDetailSchema, webhookEventTypeSchema, webhookSchema } from './resources.js';
+import {
+  ArrayMinSize,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsISO8601,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { defineRpc, Type } from './contract.js';
+import { PublicConnection, PurchaseDetail, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './resources.js';
+import { IsNullable, IsOmittable, IsOneOf } from './validators.js';
 
 const SERVICE = 'events-service';
 
-export const createWebhook = defineRpc(
-  SERVICE,
-  'events.create-webhook.v1',
-  z.object({
-    teamId: z.string(),
-    name: z.string().max(200).optional(),
-    url: z.string(),
-    event_types: z.array(webhookEventTypeSchema).min(1),
-    is_active: z.boolean().default(true),
-    receive_simulated_events: z.boolean().default(false),
-  }),
-  webhookSchema.extend({ secret: z.string() }),
-);
+export class CreateWebhookRequest {
+  @IsString() teamId!: string;
+  @IsOmittable() @IsString() @MaxLength(200) name?: string;
+  @IsString() url!: string;
+  @IsArray() @ArrayMinSize(1) @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true }) event_types!: WebhookEventType[];
+  @IsBoolean() is_active?: boolean = true;
+  @IsBoolean() receive_simulated_events?: boolean = false;
+}
 
-export const listWebhooks = defineRpc(
-  SERVICE,
-  'events.list-webhooks.v1',
-  z.object({ teamId: z.string() }),
-  z.object({ webhooks: z.array(webhookSchema) }),
-);
+/** A new destination: the signing secret is shown this once. */
+export class CreatedWebhook extends Webhook {
+  @IsString() secret!: string;
+}
+
+export const createWebhook = defineRpc(SERVICE, 'events.create-webhook.v1', CreateWebhookRequest, CreatedWebhook);
+
+export class TeamRef {
+  @IsString() teamId!: string;
+}
+
+export class WebhookList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => Webhook) webhooks!: Webhook[];
+}
+
+export const listWebhooks = defineRpc(SERVICE, 'events.list-webhooks.v1', TeamRef, WebhookList);
 
 /** Addresses one webhook destination of a team; an unknown or foreign id is refused with 404. */
-const webhookRef = { teamId: z.string(), webhookId: z.string() };
+export class WebhookRef {
+  @IsString() teamId!: string;
+  @IsString() webhookId!: string;
+}
 
-export const getWebhook = defineRpc(SERVICE, 'events.get-webhook.v1', z.object(webhookRef), webhookSchema);
+export const getWebhook = defineRpc(SERVICE, 'events.get-webhook.v1', WebhookRef, Webhook);
+
+export class UpdateWebhookRequest extends WebhookRef {
+  @IsOmittable() @IsString() @MaxLength(200) name?: string;
+  @IsOmittable() @IsString() url?: string;
+  @IsOmittable()
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true })
+  event_types?: WebhookEventType[];
+  @IsOmittable() @IsBoolean() is_active?: boolean;
+  @IsOmittable() @IsBoolean() receive_simulated_events?: boolean;
+}
 
 /** Changes only the fields given. Setting `is_active: true` also clears a 410-disable. */
-export const updateWebhook = defineRpc(
-  SERVICE,
-  'events.update-webhook.v1',
-  z.object({
-    ...webhookRef,
-    name: z.string().max(200).optional(),
-    url: z.string().optional(),
-    event_types: z.array(webhookEventTypeSchema).min(1).optional(),
-    is_active: z.boolean().optional(),
-    receive_simulated_events: z.boolean().optional(),
-  }),
-  webhookSchema,
-);
+export const updateWebhook = defineRpc(SERVICE, 'events.update-webhook.v1', UpdateWebhookRequest, Webhook);
+
+export class DeletedWebhook {
+  @IsString() webhook_id!: string;
+}
 
 /** Deletes the destination with its deliveries; nothing more is sent to it. */
-export const deleteWebhook = defineRpc(
-  SERVICE,
-  'events.delete-webhook.v1',
-  z.object(webhookRef),
-  z.object({ webhook_id: z.string() }),
-);
+export const deleteWebhook = defineRpc(SERVICE, 'events.delete-webhook.v1', WebhookRef, DeletedWebhook);
 
-export const deliveryStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
-export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One event on its way to one destination, as `GET /webhooks/{id}/deliveries` shows it. */
-export const webhookDeliverySchema = z.object({
-  delivery_id: z.string(),
-  webhook_id: z.string(),
-  event_id: z.string(),
-  event_type: webhookEventTypeSchema,
-  is_simulated: z.boolean(),
-  status: deliveryStatusSchema,
-  attempts: z.number().int().nonnegative(),
-  last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  next_attempt_at: z.iso.datetime().nullable(),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
-export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export class WebhookDelivery {
+  @IsString() delivery_id!: string;
+  @IsString() webhook_id!: string;
+  @IsString() event_id!: string;
+  @IsOneOf(WEBHOOK_EVENT_TYPES) event_type!: WebhookEventType;
+  @IsBoolean() is_simulated!: boolean;
+  @IsOneOf(DELIVERY_STATUSES) status!: DeliveryStatus;
+  @IsInt() @Min(0) attempts!: number;
+  @IsNullable() @IsInt() last_status_code!: number | null;
+  @IsNullable() @IsString() last_error!: string | null;
+  @IsNullable() @IsISO8601({ strict: true }) next_attempt_at!: string | null;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsISO8601({ strict: true }) updated_at!: string;
+}
+
+export class ListDeliveriesRequest extends WebhookRef {
+  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsOmittable() @IsString() starting_after?: string;
+}
+
+export class DeliveryList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => WebhookDelivery) deliveries!: WebhookDelivery[];
+  @IsBoolean() has_more!: boolean;
+}
 
 /** Newest first; `starting_after` (a delivery id) gives the next older page. */
-export const listDeliveries = defineRpc(
-  SERVICE,
-  'events.list-deliveries.v1',
-  z.object({
-    ...webhookRef,
-    limit: z.number().int().min(1).max(100).default(50),
-    starting_after: z.string().optional(),
-  }),
-  z.object({ deliveries: z.array(webhookDeliverySchema), has_more: z.boolean() }),
-);
+export const listDeliveries = defineRpc(SERVICE, 'events.list-deliveries.v1', ListDeliveriesRequest, DeliveryList);
+
+export class RetryDeliveryRequest extends WebhookRef {
+  @IsString() deliveryId!: string;
+}
 
 /**
  * Sends a finished (succeeded or failed) delivery once more, now, with the same `webhook-id`.
  * 409 while it is still pending or when the webhook is not active.
  */
-export const retryDelivery = defineRpc(
-  SERVICE,
-  'events.retry-delivery.v1',
-  z.object({ ...webhookRef, deliveryId: z.string() }),
-  webhookDeliverySchema,
-);
+export const retryDelivery = defineRpc(SERVICE, 'events.retry-delivery.v1', RetryDeliveryRequest, WebhookDelivery);
 
 // Webhook request bodies (Standard Webhooks; see INTERFACE-DECISIONS.md). Never rename a field.
 
 /** The public Connection inside `connection.*` webhooks: internal `revoked` shows as `disconnected`. */
-export const webhookConnectionSchema = z.object({
-  connection_id: z.string(),
-  customer_id: z.string(),
-  retailer_id: z.string(),
-  status: connectionStatusSchema,
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  tags: z.record(z.string(), z.string()),
-});
-export type WebhookConnection = z.infer<typeof webhookConnectionSchema>;
-
-/** `id` is also the `webhook-id` header: identical on every attempt, so receivers can deduplicate. */
-const webhookId = z.string();
+export { PublicConnection as WebhookConnection };
 
 // Field order here is the order in the JSON body: id, type, timestamp, is_simulated, data.
-export const connectionActivatedWebhookSchema = z.object({
-  id: webhookId,
-  type: z.literal('connection.activated'),
-  timestamp: z.iso.datetime(),
-  is_simulated: z.boolean(),
-  data: z.object({
-    connection: webhookConnectionSchema,
-    /** True on the connection's first activation, false on a re-authentication. */
-    first_activation: z.boolean(),
-  }),
-});
+// `id` is also the `webhook-id` header: identical on every attempt, so receivers can deduplicate.
 
-export const purchaseCreatedWebhookSchema = z.object({
-  id: webhookId,
-  type: z.literal('purchase.created'),
-  timestamp: z.iso.datetime(),
-  is_simulated: z.boolean(),
-  data: z.object({ purchase: purchaseDetailSchema }),
-});
+export class ConnectionActivatedWebhookData {
+  @IsDefined() @ValidateNested() @Type(() => PublicConnection) connection!: PublicConnection;
+  /** True on the connection's first activation, false on a re-authentication. */
+  @IsBoolean() first_activation!: boolean;
+}
+
+export class ConnectionActivatedWebhook {
+  @IsString() id!: string;
+  @Equals('connection.activated') type!: 'connection.activated';
+  @IsISO8601({ strict: true }) timestamp!: string;
+  @IsBoolean() is_simulated!: boolean;
+  @IsDefined() @ValidateNested() @Type(() => ConnectionActivatedWebhookData) data!: ConnectionActivatedWebhookData;
+}
+
+export class PurchaseCreatedWebhookData {
+  @IsDefined() @ValidateNested() @Type(() => PurchaseDetail) purchase!: PurchaseDetail;
+}
+
+export class PurchaseCreatedWebhook {
+  @IsString() id!: string;
+  @Equals('purchase.created') type!: 'purchase.created';
+  @IsISO8601({ strict: true }) timestamp!: string;
+  @IsBoolean() is_simulated!: boolean;
+  @IsDefined() @ValidateNested() @Type(() => PurchaseCreatedWebhookData) data!: PurchaseCreatedWebhookData;
+}
+
+export class ConnectionUnauthenticatedWebhookData {
+  @IsDefined() @ValidateNested() @Type(() => PublicConnection) connection!: PublicConnection;
+}
 
 /** An active connection lost its retailer authentication (or the simulator said so): re-link it. */
-export const connectionUnauthenticatedWebhookSchema = z.object({
-  id: webhookId,
-  type: z.literal('connection.unauthenticated'),
-  timestamp: z.iso.datetime(),
-  is_simulated: z.boolean(),
-  data: z.object({ connection: webhookConnectionSchema }),
-});
+export class ConnectionUnauthenticatedWebhook {
+  @IsString() id!: string;
+  @Equals('connection.unauthenticated') type!: 'connection.unauthenticated';
+  @IsISO8601({ strict: true }) timestamp!: string;
+  @IsBoolean() is_simulated!: boolean;
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => ConnectionUnauthenticatedWebhookData)
+  data!: ConnectionUnauthenticatedWebhookData;
+}
 
-export const webhookEventBodySchema = z.discriminatedUnion('type', [
-  connectionActivatedWebhookSchema,
-  purchaseCreatedWebhookSchema,
-  connectionUnauthenticatedWebhookSchema,
-]);
-export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
+export type WebhookEventBody = ConnectionActivatedWebhook | PurchaseCreatedWebhook | ConnectionUnauthenticatedWebhook;
+
+/** The body class of each webhook event type, to validate a body before it is stored. */
+export const WEBHOOK_EVENT_BODIES = {
+  'connection.activated': ConnectionActivatedWebhook,
+  'purchase.created': PurchaseCreatedWebhook,
+  'connection.unauthenticated': ConnectionUnauthenticatedWebhook,
+} as const satisfies Record<WebhookEventType, new () => WebhookEventBody>;
+
+export class RecordAdOptOutRequest {
+  @IsString() teamId!: string;
+  @IsString() @MinLength(1) @MaxLength(254) email!: string;
+}
+
+export class AdOptOutRecorded {
+  @Equals(true) recorded!: true;
+}
 
 /**
  * A shopper's request not to have purchases shared with ad platforms, by email (normalised by the
@@ -157,6 +192,6 @@ export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
 export const recordAdOptOut = defineRpc(
   SERVICE,
   'events.record-ad-opt-out.v1',
-  z.object({ teamId: z.string(), email: z.string().min(1).max(254) }),
-  z.object({ recorded: z.literal(true) }),
+  RecordAdOptOutRequest,
+  AdOptOutRecorded,
 );

@@ -1,4 +1,5 @@
 export * from './contract.js';
+export * from './validators.js';
 export * from './resources.js';
 export * as AuthContracts from './auth.js';
 export * as SyncContracts from './sync.js';

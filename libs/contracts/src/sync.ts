@@ -1,258 +1,337 @@
-import { z } from 'zod';
-import { defineEvent, defineRpc } from './contract.js';
 import {
-  actorSchema,
-  connectionSchema,
-  connectionStatusSchema,
-  linkAudienceSchema,
-  linkVisibilitySchema,
-  purchaseDetailSchema,
-  purchaseTypeSchema,
-  retailerStatusSchema,
-  tagsSchema,
-  teamRetailerSchema,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { defineEvent, defineRpc, Type } from './contract.js';
+import {
+  Actor,
+  ACTOR_ID_TYPES,
+  ACTOR_SOURCES,
+  Connection,
+  CONNECTION_STATUSES,
+  LinkAudience,
+  LINK_VISIBILITIES,
+  PurchaseDetail,
+  PURCHASE_TYPES,
+  RETAILER_STATUSES,
+  TeamRetailer,
+  type ActorIdType,
+  type ActorSource,
+  type ConnectionStatus,
+  type LinkVisibility,
+  type PurchaseType,
+  type RetailerStatus,
 } from './resources.js';
+import { IsNullable, IsOmittable, IsOneOf, IsStringRecord, IsTags } from './validators.js';
 
 const SERVICE = 'sync-service';
 
-export const listRetailers = defineRpc(
-  SERVICE,
-  'sync.list-retailers.v1',
-  z.object({ teamId: z.string(), include: z.enum(['enabled', 'all']) }),
-  z.object({ retailers: z.array(teamRetailerSchema) }),
-);
+export const RETAILER_LIST_SCOPES = ['enabled', 'all'] as const;
+
+export class ListRetailersRequest {
+  @IsString() teamId!: string;
+  @IsOneOf(RETAILER_LIST_SCOPES) include!: (typeof RETAILER_LIST_SCOPES)[number];
+}
+
+export class TeamRetailerList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamRetailer) retailers!: TeamRetailer[];
+}
+
+export const listRetailers = defineRpc(SERVICE, 'sync.list-retailers.v1', ListRetailersRequest, TeamRetailerList);
+
+export class ListCatalogRequest {}
+
+export class CatalogRetailer {
+  @IsString() retailer_id!: string;
+  @IsString() name!: string;
+  @IsOneOf(RETAILER_STATUSES) status!: RetailerStatus;
+  @Matches(/^#[0-9a-f]{6}$/i) brand_color!: string;
+}
+
+export class Catalog {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CatalogRetailer) retailers!: CatalogRetailer[];
+}
 
 /** The platform's retailer catalog, team-independent (names and brand colours for images). */
-export const listCatalog = defineRpc(
-  SERVICE,
-  'sync.list-catalog.v1',
-  z.object({}),
-  z.object({
-    retailers: z.array(
-      z.object({
-        retailer_id: z.string(),
-        name: z.string(),
-        status: retailerStatusSchema,
-        brand_color: z.string().regex(/^#[0-9a-f]{6}$/i),
-      }),
-    ),
-  }),
-);
+export const listCatalog = defineRpc(SERVICE, 'sync.list-catalog.v1', ListCatalogRequest, Catalog);
 
-export const updateRetailer = defineRpc(
-  SERVICE,
-  'sync.update-retailer.v1',
-  z.object({
-    teamId: z.string(),
-    retailerId: z.string(),
-    enabled: z.boolean().optional(),
-    link_visibility: linkVisibilitySchema.optional(),
-    /** Replaces the stored lists entirely. */
-    link_audience: linkAudienceSchema.optional(),
-  }),
-  teamRetailerSchema,
-);
+export class UpdateRetailerRequest {
+  @IsString() teamId!: string;
+  @IsString() retailerId!: string;
+  @IsOmittable() @IsBoolean() enabled?: boolean;
+  @IsOmittable() @IsOneOf(LINK_VISIBILITIES) link_visibility?: LinkVisibility;
+  /** Replaces the stored lists entirely. */
+  @IsOmittable() @ValidateNested() @Type(() => LinkAudience) link_audience?: LinkAudience;
+}
+
+export const updateRetailer = defineRpc(SERVICE, 'sync.update-retailer.v1', UpdateRetailerRequest, TeamRetailer);
+
+export class CreateSimulatedConnectionRequest {
+  @IsString() teamId!: string;
+  @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
+  @IsString() retailer_id!: string;
+  @IsOmittable() @IsString() customer_id?: string;
+  @IsOptional() @IsString() email?: string | null;
+  @IsOptional() @IsString() mobile?: string | null;
+  @IsBoolean() include_purchases?: boolean = true;
+}
 
 export const createSimulatedConnection = defineRpc(
   SERVICE,
   'sync.create-simulated-connection.v1',
-  z.object({
-    teamId: z.string(),
-    actor: actorSchema,
-    retailer_id: z.string(),
-    customer_id: z.string().optional(),
-    email: z.string().nullable().optional(),
-    mobile: z.string().nullable().optional(),
-    include_purchases: z.boolean().default(true),
-  }),
-  connectionSchema,
+  CreateSimulatedConnectionRequest,
+  Connection,
 );
+
+/** Addresses one connection of a team; an unknown or foreign id is refused with 404. */
+export class ConnectionRef {
+  @IsString() teamId!: string;
+  @IsString() connectionId!: string;
+}
 
 export const createSimulatedPurchase = defineRpc(
   SERVICE,
   'sync.create-simulated-purchase.v1',
-  z.object({ teamId: z.string(), connectionId: z.string() }),
-  purchaseDetailSchema,
+  ConnectionRef,
+  PurchaseDetail,
 );
 
-export const connectionActivated = defineEvent(
-  'sync.connection.activated.v1',
-  z.object({ connection: connectionSchema, firstActivation: z.boolean() }),
-);
+export class ConnectionActivated {
+  @IsDefined() @ValidateNested() @Type(() => Connection) connection!: Connection;
+  @IsBoolean() firstActivation!: boolean;
+}
 
-export const purchaseCollected = defineEvent(
-  'sync.purchase.collected.v1',
-  z.object({ purchase: purchaseDetailSchema }),
-);
+export const connectionActivated = defineEvent('sync.connection.activated.v1', ConnectionActivated);
+
+export class PurchaseCollected {
+  @IsDefined() @ValidateNested() @Type(() => PurchaseDetail) purchase!: PurchaseDetail;
+}
+
+export const purchaseCollected = defineEvent('sync.purchase.collected.v1', PurchaseCollected);
 
 // --- Connections (REST: /connections) ---------------------------------------------------------------
 // Refusals: 404 `{detail}` for unknown or other teams' ids; 422 with HTTPValidationError entries
 // (`[{loc: ['body', 'retailer_id'], msg, type, input}]`) for rule violations the gateway cannot see.
 
-const connectionRef = { teamId: z.string(), connectionId: z.string() };
+export class CreateConnectionRequest {
+  @IsString() teamId!: string;
+  @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
+  @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
+  /** Must be enabled for the team (422 on loc body.retailer_id otherwise). */
+  @IsString() retailer_id!: string;
+  @IsOptional() @IsString() @MaxLength(254) email?: string | null;
+  @IsOptional() @IsString() @MaxLength(16) mobile?: string | null;
+  @IsOmittable() @IsTags() tags?: Record<string, string>;
+}
 
-export const createConnection = defineRpc(
-  SERVICE,
-  'sync.create-connection.v1',
-  z.object({
-    teamId: z.string(),
-    actor: actorSchema,
-    customer_id: z.string().min(1).max(64),
-    /** Must be enabled for the team (422 on loc body.retailer_id otherwise). */
-    retailer_id: z.string(),
-    email: z.string().max(254).nullable().optional(),
-    mobile: z.string().max(16).nullable().optional(),
-    tags: tagsSchema.optional(),
-  }),
-  connectionSchema,
-);
+export const createConnection = defineRpc(SERVICE, 'sync.create-connection.v1', CreateConnectionRequest, Connection);
 
-export const listConnections = defineRpc(
-  SERVICE,
-  'sync.list-connections.v1',
-  z.object({
-    teamId: z.string(),
-    customer_id: z.string().optional(),
-    /** `disconnected` also matches the internal `revoked`. */
-    status: connectionStatusSchema.optional(),
-    retailer_id: z.string().optional(),
-    limit: z.number().int().min(1).max(100).default(50),
-    /** A connection id; the page holds the connections created before it (newest first). */
-    starting_after: z.string().optional(),
-  }),
-  z.object({ connections: z.array(connectionSchema), has_more: z.boolean() }),
-);
+export class ListConnectionsRequest {
+  @IsString() teamId!: string;
+  @IsOmittable() @IsString() customer_id?: string;
+  /** `disconnected` also matches the internal `revoked`. */
+  @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
+  @IsOmittable() @IsString() retailer_id?: string;
+  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  /** A connection id; the page holds the connections created before it (newest first). */
+  @IsOmittable() @IsString() starting_after?: string;
+}
 
-export const getConnection = defineRpc(SERVICE, 'sync.get-connection.v1', z.object(connectionRef), connectionSchema);
+export class ConnectionList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => Connection) connections!: Connection[];
+  @IsBoolean() has_more!: boolean;
+}
 
-export const updateConnection = defineRpc(
-  SERVICE,
-  'sync.update-connection.v1',
-  z.object({
-    ...connectionRef,
-    actor: actorSchema,
-    customer_id: z.string().min(1).max(64).optional(),
-    email: z.string().max(254).nullable().optional(),
-    mobile: z.string().max(16).nullable().optional(),
-    status: z.literal('disconnected').optional(),
-  }),
-  connectionSchema,
-);
+export const listConnections = defineRpc(SERVICE, 'sync.list-connections.v1', ListConnectionsRequest, ConnectionList);
+
+export const getConnection = defineRpc(SERVICE, 'sync.get-connection.v1', ConnectionRef, Connection);
+
+export class UpdateConnectionRequest extends ConnectionRef {
+  @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
+  @IsOmittable() @IsString() @MinLength(1) @MaxLength(64) customer_id?: string;
+  @IsOptional() @IsString() @MaxLength(254) email?: string | null;
+  @IsOptional() @IsString() @MaxLength(16) mobile?: string | null;
+  @IsOmittable() @Equals('disconnected') status?: 'disconnected';
+}
+
+export const updateConnection = defineRpc(SERVICE, 'sync.update-connection.v1', UpdateConnectionRequest, Connection);
+
+export class ConnectionChange extends ConnectionRef {
+  @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
+}
+
+export class DeletedConnection {
+  @IsString() connection_id!: string;
+  @Equals(true) deleted!: true;
+}
 
 /** Collection stops; the connection and its purchases are no longer readable. */
-export const deleteConnection = defineRpc(
-  SERVICE,
-  'sync.delete-connection.v1',
-  z.object({ ...connectionRef, actor: actorSchema }),
-  z.object({ connection_id: z.string(), deleted: z.literal(true) }),
-);
+export const deleteConnection = defineRpc(SERVICE, 'sync.delete-connection.v1', ConnectionChange, DeletedConnection);
 
-export const connectionSnapshotSchema = z.object({
-  connection_id: z.string(),
-  customer_id: z.string(),
-  retailer_id: z.string(),
-  status: connectionStatusSchema,
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-});
+export class ConnectionSnapshot {
+  @IsString() connection_id!: string;
+  @IsString() customer_id!: string;
+  @IsString() retailer_id!: string;
+  @IsOneOf(CONNECTION_STATUSES) status!: ConnectionStatus;
+  @IsNullable() @IsString() email!: string | null;
+  @IsNullable() @IsString() mobile!: string | null;
+}
 
-export const activityLogEntrySchema = z.object({
-  timestamp: z.iso.datetime(),
-  event_source: z.enum(['API', 'Dashboard', 'Retailer', 'System', 'Consumer']),
-  event: z.string(),
-  details: z.string().nullable(),
-  source_id_type: z.enum(['dashboard_user', 'client_api_key']).nullable(),
-  source_id_name: z.string().nullable(),
-  connection_before: connectionSnapshotSchema.nullable(),
-  connection_after: connectionSnapshotSchema.nullable(),
-});
+export class ActivityLogEntry {
+  @IsISO8601({ strict: true }) timestamp!: string;
+  @IsOneOf(ACTOR_SOURCES) event_source!: ActorSource;
+  @IsString() event!: string;
+  @IsNullable() @IsString() details!: string | null;
+  @IsNullable() @IsOneOf(ACTOR_ID_TYPES) source_id_type!: ActorIdType | null;
+  @IsNullable() @IsString() source_id_name!: string | null;
+  @IsNullable()
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => ConnectionSnapshot)
+  connection_before!: ConnectionSnapshot | null;
+  @IsNullable()
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => ConnectionSnapshot)
+  connection_after!: ConnectionSnapshot | null;
+}
+
+export class ConnectionActivity {
+  @IsString() connection_id!: string;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => ActivityLogEntry) activity!: ActivityLogEntry[];
+}
 
 export const listConnectionActivity = defineRpc(
   SERVICE,
   'sync.list-connection-activity.v1',
-  z.object(connectionRef),
-  z.object({ connection_id: z.string(), activity: z.array(activityLogEntrySchema) }),
+  ConnectionRef,
+  ConnectionActivity,
 );
 
 // --- Purchases (REST: /purchases) ---------------------------------------------------------------------
 
-export const purchaseListEntrySchema = z.object({
-  purchase_id: z.string(),
-  date: z.iso.datetime(),
-  total: z.string(),
-  purchase_type: purchaseTypeSchema,
-});
+export class PurchaseListEntry {
+  @IsString() purchase_id!: string;
+  @IsISO8601({ strict: true }) date!: string;
+  @IsString() total!: string;
+  @IsOneOf(PURCHASE_TYPES) purchase_type!: PurchaseType;
+}
 
-export const listPurchases = defineRpc(
-  SERVICE,
-  'sync.list-purchases.v1',
-  z.object({
-    ...connectionRef,
-    limit: z.number().int().min(1).max(50).default(10),
-    /** A purchase id of this connection; the page holds the next older purchases (date desc, id desc). */
-    starting_after: z.string().optional(),
-  }),
-  z.object({ purchases: z.array(purchaseListEntrySchema), has_more: z.boolean() }),
-);
+export class ListPurchasesRequest extends ConnectionRef {
+  @IsInt() @Min(1) @Max(50) limit?: number = 10;
+  /** A purchase id of this connection; the page holds the next older purchases (date desc, id desc). */
+  @IsOmittable() @IsString() starting_after?: string;
+}
+
+export class PurchaseList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => PurchaseListEntry) purchases!: PurchaseListEntry[];
+  @IsBoolean() has_more!: boolean;
+}
+
+export const listPurchases = defineRpc(SERVICE, 'sync.list-purchases.v1', ListPurchasesRequest, PurchaseList);
+
+export class GetPurchaseRequest {
+  @IsString() teamId!: string;
+  @IsString() purchaseId!: string;
+  /** When given, the purchase must belong to this connection (connection-token access). */
+  @IsOmittable() @IsString() connectionId?: string;
+}
 
 /** The stored purchase; items' `product` is null here (matching-service owns matches). */
-export const getPurchase = defineRpc(
-  SERVICE,
-  'sync.get-purchase.v1',
-  z.object({
-    teamId: z.string(),
-    purchaseId: z.string(),
-    /** When given, the purchase must belong to this connection (connection-token access). */
-    connectionId: z.string().optional(),
-  }),
-  purchaseDetailSchema,
-);
+export const getPurchase = defineRpc(SERVICE, 'sync.get-purchase.v1', GetPurchaseRequest, PurchaseDetail);
 
 // --- Link tokens (REST: /link-tokens) -----------------------------------------------------------------
 
-export const linkTokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+export const LINK_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type LinkTokenStatus = (typeof LINK_TOKEN_STATUSES)[number];
 
-export const linkTokenMetadataSchema = z.object({
-  customer_id: z.string(),
-  status: linkTokenStatusSchema,
-  created_at: z.iso.datetime(),
-  expires_at: z.iso.datetime(),
-  revoked_at: z.iso.datetime().optional(),
-});
+export class LinkTokenMetadata {
+  @IsString() customer_id!: string;
+  @IsOneOf(LINK_TOKEN_STATUSES) status!: LinkTokenStatus;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsISO8601({ strict: true }) expires_at!: string;
+  @IsOmittable() @IsISO8601({ strict: true }) revoked_at?: string;
+}
+
+export class CreateLinkTokenRequest {
+  @IsString() teamId!: string;
+  @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
+  @IsOptional() @IsString() @MaxLength(254) email?: string | null;
+  @IsOptional() @IsString() @MaxLength(16) mobile?: string | null;
+  @IsOmittable() @IsTags() tags?: Record<string, string>;
+  @IsInt() @Min(1) @Max(365) expires_in_days?: number = 30;
+  /**
+   * `X-Service-Idempotency-Key`: an identical retry returns the same token; the same key with a
+   * different request is refused with 422 (loc header.x-service-idempotency-key).
+   */
+  @IsOmittable() @IsString() @MinLength(1) @MaxLength(255) idempotencyKey?: string;
+}
+
+export class CreatedLinkToken extends LinkTokenMetadata {
+  @IsString() link_token!: string;
+}
 
 export const createLinkToken = defineRpc(
   SERVICE,
   'sync.create-link-token.v1',
-  z.object({
-    teamId: z.string(),
-    customer_id: z.string().min(1).max(64),
-    email: z.string().max(254).nullable().optional(),
-    mobile: z.string().max(16).nullable().optional(),
-    tags: tagsSchema.optional(),
-    expires_in_days: z.number().int().min(1).max(365).default(30),
-    /**
-     * `X-Service-Idempotency-Key`: an identical retry returns the same token; the same key with a
-     * different request is refused with 422 (loc header.x-service-idempotency-key).
-     */
-    idempotencyKey: z.string().min(1).max(255).optional(),
-  }),
-  linkTokenMetadataSchema.extend({ link_token: z.string() }),
+  CreateLinkTokenRequest,
+  CreatedLinkToken,
 );
 
-export const listLinkTokens = defineRpc(
-  SERVICE,
-  'sync.list-link-tokens.v1',
-  z.object({ teamId: z.string(), customer_id: z.string().min(1).max(64), status: linkTokenStatusSchema.optional() }),
-  z.object({ link_tokens: z.array(linkTokenMetadataSchema) }),
-);
+export class ListLinkTokensRequest {
+  @IsString() teamId!: string;
+  @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
+  @IsOmittable() @IsOneOf(LINK_TOKEN_STATUSES) status?: LinkTokenStatus;
+}
+
+export class LinkTokenList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => LinkTokenMetadata) link_tokens!: LinkTokenMetadata[];
+}
+
+export const listLinkTokens = defineRpc(SERVICE, 'sync.list-link-tokens.v1', ListLinkTokensRequest, LinkTokenList);
+
+export class RevokeLinkTokenRequest {
+  @IsString() teamId!: string;
+  @IsString() @MinLength(1) @MaxLength(200) linkToken!: string;
+}
+
+export class RevokedLinkToken {
+  @Equals(true) revoked!: true;
+}
 
 /** 404 for an unknown token or another team's; revoking an expired or revoked token succeeds. */
 export const revokeLinkToken = defineRpc(
   SERVICE,
   'sync.revoke-link-token.v1',
-  z.object({ teamId: z.string(), linkToken: z.string().min(1).max(200) }),
-  z.object({ revoked: z.literal(true) }),
+  RevokeLinkTokenRequest,
+  RevokedLinkToken,
 );
+
+export class ResolveLinkTokenRequest {
+  @IsString() @MinLength(1) @MaxLength(200) linkToken!: string;
+}
+
+export class ResolvedLinkToken {
+  @IsString() teamId!: string;
+  @IsString() customer_id!: string;
+  @IsNullable() @IsString() email!: string | null;
+  @IsNullable() @IsString() mobile!: string | null;
+  @IsStringRecord() tags!: Record<string, string>;
+  @IsOneOf(LINK_TOKEN_STATUSES) status!: LinkTokenStatus;
+  @IsISO8601({ strict: true }) expires_at!: string;
+}
 
 /**
  * For the link flow: what a raw link token grants. Not team-scoped: the token itself names the team.
@@ -261,31 +340,30 @@ export const revokeLinkToken = defineRpc(
 export const resolveLinkToken = defineRpc(
   SERVICE,
   'sync.resolve-link-token.v1',
-  z.object({ linkToken: z.string().min(1).max(200) }),
-  z.object({
-    teamId: z.string(),
-    customer_id: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    tags: z.record(z.string(), z.string()),
-    status: linkTokenStatusSchema,
-    expires_at: z.iso.datetime(),
-  }),
+  ResolveLinkTokenRequest,
+  ResolvedLinkToken,
 );
 
 // --- Connection status changes --------------------------------------------------------------------------
+
+export class ConnectionUnauthenticated {
+  @IsDefined() @ValidateNested() @Type(() => Connection) connection!: Connection;
+}
 
 /**
  * An active connection became unauthenticated: the retailer session was lost and the stored credentials no
  * longer sign in (activity `event_source` `Retailer`), or the simulator changed it. Webhook
  * `connection.unauthenticated`; `connection.is_simulated` flags simulated ones.
  */
-export const connectionUnauthenticated = defineEvent(
-  'sync.connection.unauthenticated.v1',
-  z.object({ connection: connectionSchema }),
-);
+export const connectionUnauthenticated = defineEvent('sync.connection.unauthenticated.v1', ConnectionUnauthenticated);
 
 // --- Simulator (REST: /simulated-connections/{id}) ------------------------------------------------------
+
+export const SIMULATED_CONNECTION_STATUSES = ['active', 'unauthenticated'] as const;
+
+export class UpdateSimulatedConnectionRequest extends ConnectionChange {
+  @IsOneOf(SIMULATED_CONNECTION_STATUSES) status!: (typeof SIMULATED_CONNECTION_STATUSES)[number];
+}
 
 /**
  * PATCH /simulated-connections/{id}: `active` <-> `unauthenticated`, emitting `connection.activated`
@@ -295,17 +373,23 @@ export const connectionUnauthenticated = defineEvent(
 export const updateSimulatedConnection = defineRpc(
   SERVICE,
   'sync.update-simulated-connection.v1',
-  z.object({ ...connectionRef, actor: actorSchema, status: z.enum(['active', 'unauthenticated']) }),
-  connectionSchema,
+  UpdateSimulatedConnectionRequest,
+  Connection,
 );
 
 /** DELETE /simulated-connections/{id}: as DELETE /connections/{id}, for simulated connections only (404 otherwise). */
 export const deleteSimulatedConnection = defineRpc(
   SERVICE,
   'sync.delete-simulated-connection.v1',
-  z.object({ ...connectionRef, actor: actorSchema }),
-  z.object({ connection_id: z.string(), deleted: z.literal(true) }),
+  ConnectionChange,
+  DeletedConnection,
 );
+
+export class SimulatedDataPurged {
+  @IsISO8601({ strict: true }) cutoff!: string;
+  @IsArray() @IsString({ each: true }) connectionIds!: string[];
+  @IsArray() @IsString({ each: true }) purchaseIds!: string[];
+}
 
 /**
  * Simulated objects older than `cutoff` were purged from sync (connections with their purchases and
@@ -313,32 +397,29 @@ export const deleteSimulatedConnection = defineRpc(
  * and events remove what they keep of them too. Without one: a sweep, each service drops its own simulated
  * rows older than `cutoff`.
  */
-export const simulatedDataPurged = defineEvent(
-  'sync.simulated-data.purged.v1',
-  z.object({
-    cutoff: z.iso.datetime(),
-    connectionIds: z.array(z.string()),
-    purchaseIds: z.array(z.string()),
-  }),
-);
+export const simulatedDataPurged = defineEvent('sync.simulated-data.purged.v1', SimulatedDataPurged);
 
 // --- Hosted link flow (api-gateway `{base_url}/link`) -------------------------------------------------
 // The gateway renders pages; sync-service keeps the flow's state (a link session), signs in to the retailer
 // through the RetailerAdapter, and activates the connection. A session is named by a random secret the
 // gateway keeps in a signed cookie; an unknown or expired session is refused with 404 everywhere.
 
-const retailerRef = z.object({ retailer_id: z.string(), name: z.string() });
+export class RetailerRef {
+  @IsString() retailer_id!: string;
+  @IsString() name!: string;
+}
 
-export const linkSessionStateSchema = z.enum([
+export const LINK_SESSION_STATES = [
   'select_retailer',
   'sign_in',
   'one_time_code',
   'error',
   'succeeded',
   'cancelled',
-]);
+] as const;
+export type LinkSessionState = (typeof LINK_SESSION_STATES)[number];
 
-export const linkErrorCodeSchema = z.enum([
+export const LINK_ERROR_CODES = [
   /** Wrong email or password at the retailer (sign_in). */
   'invalid_credentials',
   /** Wrong one-time code (one_time_code); `attempts_left` when the retailer says. */
@@ -353,33 +434,82 @@ export const linkErrorCodeSchema = z.enum([
   'link_unavailable',
   /** The connection to re-authenticate was disconnected or deleted during the flow. */
   'connection_unavailable',
-]);
+] as const;
+export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number];
 
-export const linkSessionViewSchema = z.object({
+export const LINK_ENTRIES = ['link_token', 'link_url', 'reauthentication'] as const;
+export type LinkEntry = (typeof LINK_ENTRIES)[number];
+
+export class LinkError {
+  @IsOneOf(LINK_ERROR_CODES) code!: LinkErrorCode;
+  @IsBoolean() retryable!: boolean;
+  @IsNullable() @IsInt() attempts_left!: number | null;
+}
+
+export class LinkSessionView {
   /** The brand's team, whose name the pages show. */
-  team_id: z.string(),
-  state: linkSessionStateSchema,
-  entry: z.enum(['link_token', 'link_url', 'reauthentication']),
+  @IsString() team_id!: string;
+  @IsOneOf(LINK_SESSION_STATES) state!: LinkSessionState;
+  @IsOneOf(LINK_ENTRIES) entry!: LinkEntry;
   /** Retailers the shopper may pick (link token entries only): enabled, not hidden, restricted ones by audience. */
-  retailers: z.array(retailerRef),
+  @IsArray() @ValidateNested({ each: true }) @Type(() => RetailerRef) retailers!: RetailerRef[];
   /** False when the entry fixes the retailer (a retailer's link_url, a re-authentication). */
-  can_choose_retailer: z.boolean(),
-  retailer: retailerRef.nullable(),
+  @IsBoolean() can_choose_retailer!: boolean;
+  @IsNullable() @IsDefined() @ValidateNested() @Type(() => RetailerRef) retailer!: RetailerRef | null;
   /** The shopper's email from the link token, to prefill the retailer sign-in. */
-  prefill_email: z.string().nullable(),
+  @IsNullable() @IsString() prefill_email!: string | null;
   /** Where the retailer says it sent the one-time code (masked). */
-  code_sent_to: z.string().nullable(),
-  error: z
-    .object({ code: linkErrorCodeSchema, retryable: z.boolean(), attempts_left: z.number().int().nullable() })
-    .nullable(),
+  @IsNullable() @IsString() code_sent_to!: string | null;
+  @IsNullable() @IsDefined() @ValidateNested() @Type(() => LinkError) error!: LinkError | null;
   /** The linked connection (succeeded), or the one being re-authenticated. */
-  connection_id: z.string().nullable(),
-  redirect_url: z.string().nullable(),
-  expires_at: z.iso.datetime(),
-});
-export type LinkSessionView = z.infer<typeof linkSessionViewSchema>;
+  @IsNullable() @IsString() connection_id!: string | null;
+  @IsNullable() @IsString() redirect_url!: string | null;
+  @IsISO8601({ strict: true }) expires_at!: string;
+}
 
-const linkSessionRef = { sessionId: z.string().min(1).max(100) };
+export class LinkSessionRef {
+  @IsString() @MinLength(1) @MaxLength(100) sessionId!: string;
+}
+
+export class LinkTokenEntry {
+  @Equals('link_token') kind!: 'link_token';
+  @IsString() @MinLength(1) @MaxLength(200) linkToken!: string;
+  /** Re-authentication of this connection (its retailer is fixed). */
+  @IsOmittable() @IsString() @MinLength(1) @MaxLength(64) connectionId?: string;
+}
+
+export class LinkUrlEntry {
+  @Equals('link_url') kind!: 'link_url';
+  /** The last path segment of a retailer's `link_url`. */
+  @IsString() @MinLength(1) @MaxLength(64) linkId!: string;
+  /** The brand's customer id; a random `cus_...` id when absent. */
+  @IsOmittable() @IsString() @MinLength(1) @MaxLength(64) customerId?: string;
+  @IsOmittable() @IsString() @MaxLength(254) email?: string;
+}
+
+export class StartLinkSessionRequest {
+  /** Chosen by `kind`; an unknown kind is read as a link token entry and refused by its rules. */
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => LinkTokenEntry, {
+    keepDiscriminatorProperty: true,
+    discriminator: {
+      property: 'kind',
+      subTypes: [
+        { name: 'link_token', value: LinkTokenEntry },
+        { name: 'link_url', value: LinkUrlEntry },
+      ],
+    },
+  })
+  entry!: LinkTokenEntry | LinkUrlEntry;
+  /** Validated by the caller (absolute http(s)); null: the flow ends on its own page. */
+  @IsNullable() @IsString() @MaxLength(2048) redirectUrl!: string | null;
+}
+
+export class StartedLinkSession {
+  @IsString() sessionId!: string;
+  @IsDefined() @ValidateNested() @Type(() => LinkSessionView) view!: LinkSessionView;
+}
 
 /**
  * Opens a link session from the first request of the flow. 404 for an unknown link token or link id, a
@@ -389,35 +519,15 @@ const linkSessionRef = { sessionId: z.string().min(1).max(100) };
 export const startLinkSession = defineRpc(
   SERVICE,
   'sync.start-link-session.v1',
-  z.object({
-    entry: z.discriminatedUnion('kind', [
-      z.object({
-        kind: z.literal('link_token'),
-        linkToken: z.string().min(1).max(200),
-        /** Re-authentication of this connection (its retailer is fixed). */
-        connectionId: z.string().min(1).max(64).optional(),
-      }),
-      z.object({
-        kind: z.literal('link_url'),
-        /** The last path segment of a retailer's `link_url`. */
-        linkId: z.string().min(1).max(64),
-        /** The brand's customer id; a random `cus_...` id when absent. */
-        customerId: z.string().min(1).max(64).optional(),
-        email: z.string().max(254).optional(),
-      }),
-    ]),
-    /** Validated by the caller (absolute http(s)); null: the flow ends on its own page. */
-    redirectUrl: z.string().max(2048).nullable(),
-  }),
-  z.object({ sessionId: z.string(), view: linkSessionViewSchema }),
+  StartLinkSessionRequest,
+  StartedLinkSession,
 );
 
-export const getLinkSession = defineRpc(
-  SERVICE,
-  'sync.get-link-session.v1',
-  z.object(linkSessionRef),
-  linkSessionViewSchema,
-);
+export const getLinkSession = defineRpc(SERVICE, 'sync.get-link-session.v1', LinkSessionRef, LinkSessionView);
+
+export class ChooseLinkRetailerRequest extends LinkSessionRef {
+  @IsNullable() @IsString() @MinLength(1) @MaxLength(64) retailerId!: string | null;
+}
 
 /**
  * Picks the retailer to sign in to (null: back to the list). Also the "try again" of a retryable error:
@@ -427,9 +537,14 @@ export const getLinkSession = defineRpc(
 export const chooseLinkRetailer = defineRpc(
   SERVICE,
   'sync.choose-link-retailer.v1',
-  z.object({ ...linkSessionRef, retailerId: z.string().min(1).max(64).nullable() }),
-  linkSessionViewSchema,
+  ChooseLinkRetailerRequest,
+  LinkSessionView,
 );
+
+export class SubmitLinkCredentialsRequest extends LinkSessionRef {
+  @IsString() @MinLength(1) @MaxLength(254) email!: string;
+  @IsString() @MinLength(1) @MaxLength(256) password!: string;
+}
 
 /**
  * Signs in to the chosen retailer. The answer is the next step: `one_time_code`, `succeeded` (connection
@@ -439,21 +554,15 @@ export const chooseLinkRetailer = defineRpc(
 export const submitLinkCredentials = defineRpc(
   SERVICE,
   'sync.submit-link-credentials.v1',
-  z.object({ ...linkSessionRef, email: z.string().min(1).max(254), password: z.string().min(1).max(256) }),
-  linkSessionViewSchema,
+  SubmitLinkCredentialsRequest,
+  LinkSessionView,
 );
 
-export const submitLinkCode = defineRpc(
-  SERVICE,
-  'sync.submit-link-code.v1',
-  z.object({ ...linkSessionRef, code: z.string().min(1).max(32) }),
-  linkSessionViewSchema,
-);
+export class SubmitLinkCodeRequest extends LinkSessionRef {
+  @IsString() @MinLength(1) @MaxLength(32) code!: string;
+}
+
+export const submitLinkCode = defineRpc(SERVICE, 'sync.submit-link-code.v1', SubmitLinkCodeRequest, LinkSessionView);
 
 /** The shopper left the flow. A succeeded session stays succeeded; sealed secrets are dropped either way. */
-export const cancelLinkSession = defineRpc(
-  SERVICE,
-  'sync.cancel-link-session.v1',
-  z.object(linkSessionRef),
-  linkSessionViewSchema,
-);
+export const cancelLinkSession = defineRpc(SERVICE, 'sync.cancel-link-session.v1', LinkSessionRef, LinkSessionView);

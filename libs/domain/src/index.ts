@@ -23,3 +23,4 @@ export * from './linking/redirect-url.js';
 export * from './collection/poll-schedule.js';
 export * from './clock.js';
 export * from './matching/brand-products.js';
+export * from './randomness.js';

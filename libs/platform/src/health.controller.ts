@@ -2,9 +2,15 @@ import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { NatsConnectionService } from '@cps/messaging';
+import { listenStatus } from '@cps/observability';
 import { migrationsApplied } from '@cps/persistence';
 
-/** `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS when used, schema up to date). */
+/**
+ * `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS when used, schema up to date),
+ * 503 when it cannot. A lost Postgres LISTEN session (wake-ups of the outbox relay, delivery worker...) makes
+ * `/readyz` answer 200 with `"status": "degraded"` and `listen.down` naming the channels: the work still gets
+ * done by polling, only slower, so the replica stays in rotation (fail-open) while the session reconnects.
+ */
 @Controller()
 export class HealthController {
   /** Migrations never un-apply while the process runs: once up to date, probes stop asking the database. */
@@ -37,6 +43,16 @@ export class HealthController {
             },
           ]
         : []),
+      () => {
+        const check = this.indicator.check('listen');
+        const down = listenStatus
+          .channels()
+          .filter((channel) => !channel.connected)
+          .map((channel) => channel.channel);
+        return down.length > 0
+          ? check.degraded({ message: 'LISTEN lost: polling only, reconnecting', down })
+          : check.up();
+      },
       async () => {
         const check = this.indicator.check('migrations');
         if (this.migrationsUpToDate) return check.up();

@@ -1,2 +1,3 @@
 export * from './bootstrap.js';
 export * from './platform.module.js';
+export * from './outbound/index.js';

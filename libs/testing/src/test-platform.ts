@@ -11,6 +11,8 @@ export interface TestPlatformOptions {
   serviceEnv?: Partial<Record<string, NodeJS.ProcessEnv>>;
   /** Run only these services (default: all seven). */
   services?: string[];
+  /** Processes per scalable service, e.g. `{ 'api-gateway': 2 }` (each on a free port of its own). */
+  replicas?: Partial<Record<string, number>>;
   /** Print service logs (TEST_LOGS=1 does it too). */
   logs?: boolean;
 }
@@ -24,7 +26,8 @@ export interface TestTeam {
 /**
  * The whole platform for one test file: a database of its own on the machine's Postgres, a private
  * nats-server (real, with JetStream, on a free port, so runs never share subjects and a test may
- * stop it), and the seven built services as child processes on free ports.
+ * stop it), and the seven built services as child processes on free ports. The harness migrates as the
+ * superuser (`databaseUrl`); each service connects as its schema's role (`cps_<schema>`).
  */
 export class TestPlatform {
   private constructor(
@@ -42,8 +45,12 @@ export class TestPlatform {
     const natsDir = mkdtempSync(join(tmpdir(), 'cps-nats-'));
     const nats = new NatsServerProcess(await freePort(), natsDir);
     await nats.start();
-    const ports: Record<string, number> = {};
-    for (const spec of SERVICES) ports[spec.name] = await freePort();
+    const ports: Record<string, number[]> = {};
+    for (const spec of SERVICES) {
+      ports[spec.name] = [];
+      const count = spec.scalable ? (options.replicas?.[spec.name] ?? 1) : 1;
+      for (let index = 0; index < count; index += 1) ports[spec.name].push(await freePort());
+    }
     const showLogs = options.logs ?? process.env.TEST_LOGS === '1';
     const platform = new Platform({
       root,
@@ -55,13 +62,14 @@ export class TestPlatform {
         DATABASE_URL: database.url,
         NATS_URL: nats.url,
         DATABASE_POOL_SIZE: '5',
-        PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway']}`,
-        AUTH_ISSUER: `http://127.0.0.1:${ports['auth-server']}`,
-        SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer']}`,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway'][0]}`,
+        AUTH_ISSUER: `http://127.0.0.1:${ports['auth-server'][0]}`,
+        SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer'][0]}`,
         ...options.env,
       },
       serviceEnv: options.serviceEnv,
-      onLog: showLogs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
+      replicas: options.replicas,
+      onLog: showLogs ? (_service, line, instance) => process.stdout.write(`${instance}: ${line}\n`) : undefined,
     });
     await platform.migrate();
     await platform.start();

@@ -1,17 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { AuthContracts, SyncContracts, type RpcContract, type RpcRequest, type RpcResponse } from '@cps/contracts';
-import { NatsConnectionService, RpcClient, type MessagingOptions } from '@cps/messaging';
-import { type z } from 'zod';
+import { RpcClient, type MessagingOptions } from '@cps/messaging';
 
 /**
  * Operator commands, sent over NATS to the service that owns the data (so the services must run).
  * Used by the admin CLI, by `npm start` for the demo team, and by tests.
  */
 export class AdminClient {
-  private constructor(
-    private readonly nats: NatsConnectionService,
-    private readonly rpc: RpcClient,
-  ) {}
+  private constructor(private readonly rpc: RpcClient) {}
 
   static async connect(natsUrl: string, timeoutMs = 10_000): Promise<AdminClient> {
     const options: MessagingOptions = {
@@ -21,9 +17,7 @@ export class AdminClient {
       stream: 'unused',
       requestTimeoutMs: timeoutMs,
     };
-    const nats = new NatsConnectionService(options);
-    await nats.connect();
-    return new AdminClient(nats, new RpcClient(nats, options));
+    return new AdminClient(await RpcClient.connect(options));
   }
 
   /** Silences Nest's console logger (the CLI's stdout carries exactly one JSON object). */
@@ -31,7 +25,7 @@ export class AdminClient {
     Logger.overrideLogger(false);
   }
 
-  request<C extends RpcContract<z.ZodType, z.ZodType>>(contract: C, payload: RpcRequest<C>): Promise<RpcResponse<C>> {
+  request<C extends RpcContract<object, object>>(contract: C, payload: RpcRequest<C>): Promise<RpcResponse<C>> {
     return this.rpc.request(contract, payload);
   }
 
@@ -77,6 +71,6 @@ export class AdminClient {
   }
 
   async close(): Promise<void> {
-    await this.nats.onApplicationShutdown();
+    await this.rpc.close();
   }
 }

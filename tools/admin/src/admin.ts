@@ -1,11 +1,11 @@
 import { HttpException } from '@nestjs/common';
-import { loadConfig, serviceEnvSchema } from '@cps/config';
+import { loadConfig, ServiceEnv } from '@cps/config';
 import { AdminClient } from './admin-client.js';
 import { COMMANDS, parseArgs, UsageError } from './commands.js';
 
 /** `npm run admin -- <command> [--flag value ...]`: one JSON object on stdout, or an error on stderr. */
 async function main(): Promise<number> {
-  const config = loadConfig(serviceEnvSchema.pick({ NATS_URL: true }));
+  const config = loadConfig(ServiceEnv);
   let parsed;
   try {
     parsed = parseArgs(process.argv.slice(2));

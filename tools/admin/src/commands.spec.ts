@@ -1,4 +1,7 @@
+import { type AdminClient } from './admin-client.js';
 import { COMMANDS, parseArgs, UsageError } from './commands.js';
+
+const noMethods: Partial<AdminClient> = {};
 
 describe('parseArgs', () => {
   it.each([
@@ -19,7 +22,8 @@ describe('parseArgs', () => {
 
 describe('commands', () => {
   it('reject missing and repeated flags before calling any service', async () => {
-    const client = {} as never;
+    // No methods: a command that reached the service would throw.
+    const client = noMethods as AdminClient;
     await expect(COMMANDS['team:create']!.run(client, {})).rejects.toThrow('missing --name');
     await expect(COMMANDS['api-key:create']!.run(client, { team: ['a', 'b'], name: ['n'] })).rejects.toThrow(
       'more than once',
@@ -40,13 +44,13 @@ describe('commands', () => {
 
   it('passes every --redirect-uri and the optional webhook URL to the service', async () => {
     const calls: unknown[][] = [];
-    const client = {
-      createPartnerApp: (...args: unknown[]) => {
+    const client: Partial<AdminClient> = {
+      createPartnerApp: (...args: Parameters<AdminClient['createPartnerApp']>) => {
         calls.push(args);
-        return Promise.resolve({ client_id: 'c' });
+        return Promise.resolve({ client_id: 'c', client_secret: 's', webhook_secret: 'w' });
       },
-    } as never;
-    await COMMANDS['partner-app:create']!.run(client, {
+    };
+    await COMMANDS['partner-app:create']!.run(client as AdminClient, {
       team: ['T'],
       name: ['Loyalty'],
       'redirect-uri': ['https://a.example/cb', 'http://127.0.0.1:8080/cb'],

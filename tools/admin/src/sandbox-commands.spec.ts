@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { type AdminClient } from './admin-client.js';
 import { COMMANDS, parseArgs, UsageError } from './commands.js';
 
 interface Seen {
@@ -12,7 +13,9 @@ describe('sandbox commands', () => {
   const seen: Seen[] = [];
   let status = 201;
   let server: Server;
-  const client = {} as never;
+  // The sandbox commands talk HTTP only: a call to the NATS client would throw.
+  const noMethods: Partial<AdminClient> = {};
+  const client = noMethods as AdminClient;
 
   beforeAll(async () => {
     server = createServer((req, res) => {

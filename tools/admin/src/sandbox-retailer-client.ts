@@ -1,16 +1,17 @@
-import { z } from 'zod';
-import { loadConfig } from '@cps/config';
+import { MinLength } from 'class-validator';
+import { EnvHttpUrl, loadConfig } from '@cps/config';
 
 /** Anyone can read it: the sandbox retailer's admin token outside production (apps/sandbox-retailer/src/config.ts). */
 const DEVELOPMENT_SANDBOX_ADMIN_TOKEN = 'sandbox-admin-development-token';
 
-export const sandboxClientConfigSchema = z.object({
-  SANDBOX_RETAILER_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .default('http://127.0.0.1:3020'),
-  SANDBOX_ADMIN_TOKEN: z.string().min(1).default(DEVELOPMENT_SANDBOX_ADMIN_TOKEN),
-});
+/** A client's defaults: against a production sandbox the development token is simply refused there. */
+export class SandboxClientEnv {
+  @EnvHttpUrl()
+  SANDBOX_RETAILER_URL = 'http://127.0.0.1:3020';
+
+  @MinLength(1)
+  SANDBOX_ADMIN_TOKEN = DEVELOPMENT_SANDBOX_ADMIN_TOKEN;
+}
 
 export interface SandboxAccountRequest {
   email: string;
@@ -28,7 +29,7 @@ export class SandboxRetailerClient {
   ) {}
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): SandboxRetailerClient {
-    const config = loadConfig(sandboxClientConfigSchema, env);
+    const config = loadConfig(SandboxClientEnv, env);
     return new SandboxRetailerClient(config.SANDBOX_RETAILER_URL, config.SANDBOX_ADMIN_TOKEN);
   }
 

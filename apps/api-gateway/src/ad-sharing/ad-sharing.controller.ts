@@ -1,19 +1,19 @@
-import { Controller, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access, Caller } from '../auth/access-policy.js';
 import { type Principal } from '../auth/principal.js';
-import { ValidBody } from '../http/request-parts.decorator.js';
-import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
-import { optOutBodySchema, type OptOutBody } from './dto/opt-out.body.dto.js';
+import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
+import { OptOutBody } from './dto/opt-out.body.dto.js';
 import { RecordOptOutUseCase } from './record-opt-out.use-case.js';
 
 @Controller('ad-sharing')
-@ApiTag('Ad sharing')
+@ApiTags('Ad sharing')
 export class AdSharingController {
   constructor(private readonly recordOptOut: RecordOptOutUseCase) {}
 
   @Post('opt-outs')
   @Access({ apiKey: true })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Record an ad-sharing opt-out',
     description:
       "A shopper's request not to have purchases shared with ad platforms. At least one field; with both, " +
@@ -23,7 +23,7 @@ export class AdSharingController {
     response: null,
     errors: [404],
   })
-  async create(@Caller() caller: Principal, @ValidBody(optOutBodySchema) body: OptOutBody): Promise<void> {
+  async create(@Caller() caller: Principal, @Body() body: OptOutBody): Promise<void> {
     await this.recordOptOut.execute(caller.teamId, body);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { EventsContracts, SyncContracts } from '@cps/contracts';
 import { normalizeOptOutEmail } from '@cps/domain';
-import { RpcClient } from '@cps/messaging';
+import { EventsClient } from '../clients/events.client.js';
+import { SyncClient } from '../clients/sync.client.js';
 import { RequestValidationException } from '../http/validation-error.js';
 import { type OptOutBody } from './dto/opt-out.body.dto.js';
 
@@ -13,7 +13,10 @@ import { type OptOutBody } from './dto/opt-out.body.dto.js';
  */
 @Injectable()
 export class RecordOptOutUseCase {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly sync: SyncClient,
+    private readonly events: EventsClient,
+  ) {}
 
   async execute(teamId: string, body: OptOutBody): Promise<void> {
     const email = body.connection_id
@@ -23,11 +26,11 @@ export class RecordOptOutUseCase {
       // The schema already refuses a blank email; this keeps the invariant visible.
       throw new RequestValidationException([{ type: 'missing', loc: ['body', 'email'], msg: 'Field required' }]);
     }
-    await this.rpc.request(EventsContracts.recordAdOptOut, { teamId, email });
+    await this.events.recordAdOptOut({ teamId, email });
   }
 
   private async emailOfConnection(teamId: string, connectionId: string): Promise<string> {
-    const connection = await this.rpc.request(SyncContracts.getConnection, { teamId, connectionId });
+    const connection = await this.sync.getConnection({ teamId, connectionId });
     if (connection.is_simulated) throw new NotFoundException({ detail: 'connection not found' });
     const email = connection.email ? normalizeOptOutEmail(connection.email) : null;
     if (!email) {

@@ -1,36 +1,42 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
 import { type Response } from 'express';
-import { z } from 'zod';
 import { PublicAccess } from '../auth/access-policy.js';
-import { ValidPath } from '../http/request-parts.decorator.js';
-import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
-import { described } from '../openapi/schema-registry.js';
+import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
 import { GetRetailerImageUseCase } from './get-retailer-image.use-case.js';
 
-// Any strings: an unknown retailer or file is a 404.
-const imagePathSchema = z.object({
-  retailer_id: described(z.string(), 'Retailer id'),
-  file: described(z.string(), '`logo-light.svg`, `logo-dark.svg`, `icon-light.svg` or `icon-dark.svg`'),
-});
+/** Any strings: an unknown retailer or file is a 404. */
+class RetailerImagePath {
+  @ApiProperty({ description: 'Retailer id', example: 'walmart' })
+  @IsString()
+  retailer_id!: string;
+
+  @ApiProperty({
+    description: '`logo-light.svg`, `logo-dark.svg`, `icon-light.svg` or `icon-dark.svg`',
+    example: 'logo-light.svg',
+  })
+  @IsString()
+  file!: string;
+}
 
 /** Public images referenced by Retailer rows; no API key (they are shown in browsers and link pages). */
 @Controller('assets')
-@ApiTag('Assets')
+@ApiTags('Assets')
 export class AssetsController {
   constructor(private readonly getRetailerImage: GetRetailerImageUseCase) {}
 
   @Get('retailers/:retailer_id/:file')
   @PublicAccess()
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Retailer image',
     description: 'The SVG images that Retailer rows link to.',
     status: 200,
-    response: z.string(),
-    contentType: 'image/svg+xml',
+    response: { contentType: 'image/svg+xml', description: 'The image' },
     errors: [404, 503],
   })
   async retailerImage(
-    @ValidPath(imagePathSchema) path: z.output<typeof imagePathSchema>,
+    @Param() path: RetailerImagePath,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const svg = await this.getRetailerImage.execute(path.retailer_id, path.file);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RpcClient } from '@cps/messaging';
+import { SyncClient } from '../clients/sync.client.js';
 import { AssetsController } from './assets.controller.js';
 import { GetRetailerImageUseCase } from './get-retailer-image.use-case.js';
 import { RetailerCatalog } from './retailer-catalog.js';
@@ -7,7 +7,7 @@ import { RetailerCatalog } from './retailer-catalog.js';
 @Module({
   controllers: [AssetsController],
   providers: [
-    { provide: RetailerCatalog, inject: [RpcClient], useFactory: (rpc: RpcClient) => new RetailerCatalog(rpc) },
+    { provide: RetailerCatalog, inject: [SyncClient], useFactory: (sync: SyncClient) => new RetailerCatalog(sync) },
     GetRetailerImageUseCase,
   ],
 })

@@ -1,24 +1,28 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import { type RpcClient } from '@cps/messaging';
-import { CATALOG_TTL_MS, RetailerCatalog } from './retailer-catalog.js';
+import { type SyncClient } from '../clients/sync.client.js';
+import { type SyncContracts } from '@cps/contracts';
+import { CATALOG_TTL_MS, RetailerCatalog, type CatalogEntry } from './retailer-catalog.js';
 
-const walmart = { retailer_id: 'walmart', name: 'Walmart', status: 'active', brand_color: '#0071ce' };
+const walmart: CatalogEntry = { retailer_id: 'walmart', name: 'Walmart', status: 'active', brand_color: '#0071ce' };
+
+/** sync-service's catalog as the gateway's SyncClient answers it. */
+class FakeSync implements Pick<SyncClient, 'listCatalog'> {
+  calls = 0;
+  down = false;
+  retailers: CatalogEntry[] = [walmart];
+
+  async listCatalog(): Promise<SyncContracts.Catalog> {
+    this.calls += 1;
+    await Promise.resolve();
+    if (this.down) throw new ServiceUnavailableException({ detail: 'sync-service is unavailable; try again shortly' });
+    return { retailers: this.retailers };
+  }
+}
 
 function setup() {
-  const sync = {
-    calls: 0,
-    down: false,
-    retailers: [walmart],
-    async request() {
-      this.calls += 1;
-      await Promise.resolve();
-      if (this.down)
-        throw new ServiceUnavailableException({ detail: 'sync-service is unavailable; try again shortly' });
-      return { retailers: this.retailers };
-    },
-  };
+  const sync = new FakeSync();
   const clock = { now: 0 };
-  const catalog = new RetailerCatalog(sync as unknown as RpcClient, () => clock.now);
+  const catalog = new RetailerCatalog(sync, () => clock.now);
   return { sync, clock, catalog };
 }
 

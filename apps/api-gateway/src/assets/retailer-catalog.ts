@@ -1,7 +1,7 @@
-import { SyncContracts, type RpcResponse } from '@cps/contracts';
-import { type RpcClient } from '@cps/messaging';
+import { type SyncContracts } from '@cps/contracts';
+import { type SyncClient } from '../clients/sync.client.js';
 
-export type CatalogEntry = RpcResponse<typeof SyncContracts.listCatalog>['retailers'][number];
+export type CatalogEntry = SyncContracts.CatalogRetailer;
 
 export const CATALOG_TTL_MS = 5 * 60_000;
 
@@ -16,7 +16,7 @@ export class RetailerCatalog {
   private pending?: Promise<Map<string, CatalogEntry>>;
 
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly sync: Pick<SyncClient, 'listCatalog'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -36,7 +36,7 @@ export class RetailerCatalog {
   }
 
   private async refresh(): Promise<Map<string, CatalogEntry>> {
-    const { retailers } = await this.rpc.request(SyncContracts.listCatalog, {});
+    const { retailers } = await this.sync.listCatalog({});
     this.entries = new Map(retailers.map((entry) => [entry.retailer_id, entry]));
     this.fetchedAt = this.now();
     return this.entries;

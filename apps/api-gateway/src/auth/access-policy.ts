@@ -1,4 +1,5 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ApiSecurity } from '@nestjs/swagger';
 import { type Request } from 'express';
 import { type Principal } from './principal.js';
 
@@ -36,16 +37,29 @@ export const ACCESS_POLICY = Symbol('ACCESS_POLICY');
 
 export type AccessPolicyInput = { apiKey?: true; connectionToken?: true; oauth?: OAuthScope };
 
-/** Declares the credentials a route (or every route of a controller) accepts; see AccessPolicy. */
-export const Access = (input: AccessPolicyInput) =>
-  applyDecorators(
+/** The OpenAPI security schemes of the document (openapi-document.ts declares them). */
+export const SECURITY_SCHEMES = { apiKey: 'ApiKey', connectionToken: 'ConnectionToken', oauth: 'OAuth2' } as const;
+
+/**
+ * Declares the credentials a route (or every route of a controller) accepts; see AccessPolicy. The same
+ * declaration is the operation's `security` in the OpenAPI document, alternatives in this order.
+ */
+export const Access = (input: AccessPolicyInput) => {
+  const alternatives: Array<Record<string, string[]>> = [];
+  if (input.apiKey) alternatives.push({ [SECURITY_SCHEMES.apiKey]: [] });
+  if (input.connectionToken)
+    alternatives.push({ [SECURITY_SCHEMES.apiKey]: [], [SECURITY_SCHEMES.connectionToken]: [] });
+  if (input.oauth) alternatives.push({ [SECURITY_SCHEMES.oauth]: [input.oauth] });
+  return applyDecorators(
     SetMetadata<symbol, AccessPolicy>(ACCESS_POLICY, {
       public: false,
       apiKey: input.apiKey ?? false,
       connectionToken: input.connectionToken ?? false,
       ...(input.oauth ? { oauth: input.oauth } : {}),
     }),
+    ...alternatives.map((alternative) => ApiSecurity(alternative)),
   );
+};
 
 /** A route anyone may call (documents, images). */
 export const PublicAccess = () =>

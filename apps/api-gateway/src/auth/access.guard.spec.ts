@@ -1,28 +1,28 @@
-import { type ExecutionContext } from '@nestjs/common';
-import { type Reflector } from '@nestjs/core';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { type RateLimitGate } from '../rate-limit/rate-limit.gate.js';
-import { type AccessPolicy } from './access-policy.js';
+import { ACCESS_POLICY, type AccessPolicy } from './access-policy.js';
 import { AccessGuard } from './access.guard.js';
 import { type AuthenticateRequestUseCase } from './authenticate-request.use-case.js';
+import { type Principal } from './principal.js';
+
+class Routes {
+  handler(): void {}
+}
 
 function contextFor(routePath: string, policy: AccessPolicy | undefined) {
-  const reflector = { getAllAndOverride: () => policy } as unknown as Reflector;
+  // The route's metadata as @Access() leaves it, read by Nest's own Reflector.
+  const handler = function handler() {};
+  if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
   const admitted: string[] = [];
-  const gate = { admit: () => admitted.push(routePath) } as unknown as RateLimitGate;
-  const authenticate = {
-    execute: async () => ({ kind: 'api_key', teamId: 't', keyId: 'k', keyName: 'n' }),
-  } as unknown as AuthenticateRequestUseCase;
-  const request = { method: 'GET', route: { path: routePath }, headers: {}, ip: '127.0.0.1' } as Record<
-    string,
-    unknown
-  >;
-  const context = {
-    getType: () => 'http',
-    getHandler: () => undefined,
-    getClass: () => undefined,
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }),
-  } as unknown as ExecutionContext;
-  return { guard: new AccessGuard(reflector, authenticate, gate), context, request, admitted };
+  const gate: Pick<RateLimitGate, 'admit'> = { admit: () => void admitted.push(routePath) };
+  const authenticate: Pick<AuthenticateRequestUseCase, 'execute'> = {
+    execute: async (): Promise<Principal> => ({ kind: 'api_key', teamId: 't', keyId: 'k', keyName: 'n' }),
+  };
+  const request: Record<string, unknown> = { method: 'GET', route: { path: routePath }, headers: {}, ip: '127.0.0.1' };
+  const context = new ExecutionContextHost([request, {}], Routes, handler);
+  context.setType('http');
+  return { guard: new AccessGuard(new Reflector(), authenticate, gate), context, request, admitted };
 }
 
 describe('AccessGuard', () => {

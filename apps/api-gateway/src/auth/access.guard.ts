@@ -1,4 +1,4 @@
-import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Response } from 'express';
 import { RateLimitGate } from '../rate-limit/rate-limit.gate.js';
@@ -20,8 +20,8 @@ export class AccessGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly authenticate: AuthenticateRequestUseCase,
-    private readonly rateLimit: RateLimitGate,
+    @Inject(AuthenticateRequestUseCase) private readonly authenticate: Pick<AuthenticateRequestUseCase, 'execute'>,
+    @Inject(RateLimitGate) private readonly rateLimit: Pick<RateLimitGate, 'admit'>,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,11 +1,14 @@
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { AuthContracts } from '@cps/contracts';
-import { type NatsConnectionService } from '@cps/messaging';
 import { ApiKeyCache } from './api-key-cache.js';
-import { ApiKeyRevocationsListener } from './api-key-revocations.listener.js';
+import {
+  ApiKeyRevocationsListener,
+  type OrderedConsumers,
+  type RevocationMessages,
+} from './api-key-revocations.listener.js';
 
 /** An ordered consumer's message stream that the test feeds by hand. */
-class FakeMessages {
+class FakeMessages implements RevocationMessages {
   private queue: unknown[] = [];
   private wake?: () => void;
   closed = false;
@@ -44,7 +47,7 @@ function setup() {
         },
       },
     },
-  } as unknown as NatsConnectionService;
+  } satisfies OrderedConsumers;
   const cache = new ApiKeyCache({ ttlMs: 30_000, maxSize: 10 });
   const listener = new ApiKeyRevocationsListener(nats, cache, { EVENTS_STREAM: 'CPS_TEST' });
   return { messages, requested, cache, listener };

@@ -1,17 +1,27 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { AuthContracts, envelopeSchema } from '@cps/contracts';
-import { NatsConnectionService } from '@cps/messaging';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DeliverPolicy } from '@nats-io/jetstream';
+import { AuthContracts, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { type GatewayConfig } from '../gateway-config.js';
 import { ApiKeyCache } from './api-key-cache.js';
 
 const RETRY_MS = 1_000;
+
+/** An ordered consumer's messages, as the listener reads them. */
+export interface RevocationMessages extends AsyncIterable<{ json(): unknown }> {
+  close(): Promise<unknown>;
+}
+
+/** What the listener uses of the NATS connection (NatsConnectionService): an ordered JetStream consumer. */
+export interface OrderedConsumers {
+  js: {
+    consumers: {
+      get(
+        stream: string,
+        options: { filter_subjects: string; deliver_policy: DeliverPolicy },
+      ): Promise<{ consume(): Promise<RevocationMessages> }>;
+    };
+  };
+}
 
 /**
  * Follows `auth.api-key.revoked.v1` with an ordered (ephemeral, per-process) JetStream consumer, so every
@@ -22,13 +32,13 @@ const RETRY_MS = 1_000;
 export class ApiKeyRevocationsListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ApiKeyRevocations');
   private running = false;
-  private messages?: ConsumerMessages;
+  private messages?: RevocationMessages;
   private loop?: Promise<void>;
 
   constructor(
-    private readonly nats: NatsConnectionService,
+    private readonly nats: OrderedConsumers,
     private readonly cache: ApiKeyCache,
-    @Inject(GATEWAY_CONFIG) private readonly config: Pick<GatewayConfig, 'EVENTS_STREAM'>,
+    private readonly config: Pick<GatewayConfig, 'EVENTS_STREAM'>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -50,17 +60,20 @@ export class ApiKeyRevocationsListener implements OnApplicationBootstrap, Before
 
   /** Applies one revocation message; malformed ones are logged and skipped. */
   handle(raw: unknown): void {
-    const envelope = envelopeSchema.safeParse(raw);
-    const data = envelope.success ? AuthContracts.apiKeyRevoked.data.safeParse(envelope.data.data) : undefined;
-    if (!data?.success) {
+    let keyId: string;
+    try {
+      // Tolerant: a field auth-server adds later must not make the gateway miss a revocation.
+      const envelope = toMessage(Envelope, raw, TOLERANT_VALIDATOR_OPTIONS);
+      ({ keyId } = toMessage(AuthContracts.apiKeyRevoked.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS));
+    } catch {
       this.logger.warn('ignoring a malformed api-key revocation event');
       return;
     }
-    const dropped = this.cache.evictKey(data.data.keyId);
-    this.logger.log(`api key ${data.data.keyId} revoked; ${dropped} cached verdict(s) dropped`);
+    const dropped = this.cache.evictKey(keyId);
+    this.logger.log(`api key ${keyId} revoked; ${dropped} cached verdict(s) dropped`);
   }
 
-  private async subscribe(): Promise<ConsumerMessages> {
+  private async subscribe(): Promise<RevocationMessages> {
     const consumer = await this.nats.js.consumers.get(this.config.EVENTS_STREAM, {
       // One subject as a string (`filter_subject`): the array form needs nats-server 2.10.
       filter_subjects: AuthContracts.apiKeyRevoked.subject,
@@ -72,7 +85,7 @@ export class ApiKeyRevocationsListener implements OnApplicationBootstrap, Before
     return messages;
   }
 
-  private async run(first: ConsumerMessages | undefined): Promise<void> {
+  private async run(first: RevocationMessages | undefined): Promise<void> {
     let messages = first;
     while (this.running) {
       try {

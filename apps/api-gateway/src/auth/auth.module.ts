@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { NatsConnectionService } from '@cps/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { RATE_LIMITER, RateLimitGate } from '../rate-limit/rate-limit.gate.js';
 import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter.js';
@@ -53,7 +54,13 @@ import { OAuthTokens } from './oauth-tokens.js';
     RateLimitGate,
     AuthenticateApiKeyUseCase,
     AuthenticateRequestUseCase,
-    ApiKeyRevocationsListener,
+    {
+      // A factory, so the compiler checks that the NATS connection offers what the listener reads of it.
+      provide: ApiKeyRevocationsListener,
+      inject: [NatsConnectionService, ApiKeyCache, GATEWAY_CONFIG],
+      useFactory: (nats: NatsConnectionService, cache: ApiKeyCache, config: GatewayConfig) =>
+        new ApiKeyRevocationsListener(nats, cache, config),
+    },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [ConnectionTokens],

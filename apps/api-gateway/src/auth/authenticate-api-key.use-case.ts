@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { AuthContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthClient } from '../clients/auth.client.js';
 import { type ApiKeyCaller } from './principal.js';
 import { ApiKeyCache, apiKeyFingerprint } from './api-key-cache.js';
 
@@ -17,7 +16,7 @@ export class AuthenticateApiKeyUseCase {
   private readonly inFlight = new Map<string, Promise<ApiKeyCaller | null>>();
 
   constructor(
-    private readonly rpc: RpcClient,
+    @Inject(AuthClient) private readonly auth: Pick<AuthClient, 'verifyApiKey'>,
     private readonly cache: ApiKeyCache,
   ) {}
 
@@ -34,7 +33,7 @@ export class AuthenticateApiKeyUseCase {
   }
 
   private async verify(apiKey: string, fingerprint: string): Promise<ApiKeyCaller | null> {
-    const verdict = await this.rpc.request(AuthContracts.verifyApiKey, { apiKey });
+    const verdict = await this.auth.verifyApiKey({ apiKey });
     if (!verdict.valid) return null;
     const caller: ApiKeyCaller = { teamId: verdict.teamId, keyId: verdict.keyId, keyName: verdict.keyName };
     // Revoked while we were asking: the revocation event is newer than this verdict.

@@ -1,7 +1,7 @@
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
-import { AuthContracts, type RpcContract } from '@cps/contracts';
-import { type RpcClient } from '@cps/messaging';
+import { AuthContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { type AuthClient } from '../clients/auth.client.js';
 import { DEVELOPMENT_CONNECTION_TOKEN_KEY } from '../config.js';
 import { type AccessPolicy } from './access-policy.js';
 import { ApiKeyCache } from './api-key-cache.js';
@@ -16,17 +16,18 @@ const KEYS: Record<string, { keyId: string; teamId: string; keyName: string }> =
   sk_live_other: { keyId: 'key_2', teamId: 'team_2', keyName: 'ci' },
 };
 
-/** auth-server as the gateway sees it over NATS: verify-api-key answers, or throws what RpcClient throws. */
-class FakeAuthServer {
+/** auth-server as the gateway sees it: verify-api-key answers, or throws what the client throws. */
+class FakeAuthServer implements Pick<AuthClient, 'verifyApiKey'> {
   calls: Array<{ subject: string; payload: unknown }> = [];
   unavailable = false;
   revoked = new Set<string>();
 
-  async request(contract: RpcContract<never, never>, payload: { apiKey: string }): Promise<unknown> {
-    this.calls.push({ subject: contract.subject, payload });
+  async verifyApiKey(
+    payload: RpcRequest<typeof AuthContracts.verifyApiKey>,
+  ): Promise<RpcResponse<typeof AuthContracts.verifyApiKey>> {
+    this.calls.push({ subject: AuthContracts.verifyApiKey.subject, payload });
     if (this.unavailable)
       throw new ServiceUnavailableException({ detail: 'auth-server is unavailable; try again shortly' });
-    if (contract.subject !== AuthContracts.verifyApiKey.subject) throw new Error(`unexpected ${contract.subject}`);
     await Promise.resolve();
     const key = KEYS[payload.apiKey];
     return key && !this.revoked.has(key.keyId) ? { valid: true, ...key } : { valid: false };
@@ -48,7 +49,7 @@ function setup(options: { keys?: JWTVerifyGetKey } = {}) {
   const auth = new FakeAuthServer();
   const cache = new ApiKeyCache({ ttlMs: 30_000, maxSize: 100 });
   cache.resume();
-  const apiKeys = new AuthenticateApiKeyUseCase(auth as unknown as RpcClient, cache);
+  const apiKeys = new AuthenticateApiKeyUseCase(auth, cache);
   const connectionTokens = new ConnectionTokens({
     privateKeyPem: DEVELOPMENT_CONNECTION_TOKEN_KEY,
     baseUrl: BASE,

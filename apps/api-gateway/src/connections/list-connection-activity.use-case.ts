@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { SyncContracts, type RpcResponse } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
+import { type SyncContracts } from '@cps/contracts';
+import { SyncClient } from '../clients/sync.client.js';
 
-type ActivityLog = RpcResponse<typeof SyncContracts.listConnectionActivity>;
+type ActivityLog = SyncContracts.ConnectionActivity;
 type Snapshot = ActivityLog['activity'][number]['connection_before'];
 
 /** Internal `revoked` never reaches the REST API; the contract already excludes it, this keeps it so. */
@@ -14,11 +14,11 @@ function publicSnapshot(snapshot: Snapshot): Snapshot {
 
 @Injectable()
 export class ListConnectionActivityUseCase {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly sync: SyncClient) {}
 
   /** Newest first, as sync-service keeps it. */
   async execute(teamId: string, connectionId: string): Promise<ActivityLog> {
-    const log = await this.rpc.request(SyncContracts.listConnectionActivity, { teamId, connectionId });
+    const log = await this.sync.listConnectionActivity({ teamId, connectionId });
     return {
       connection_id: log.connection_id,
       activity: log.activity.map((entry) => ({

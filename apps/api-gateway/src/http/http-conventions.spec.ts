@@ -1,22 +1,28 @@
 import 'reflect-metadata';
-import { Controller, Get, HttpException, Module, Patch, type INestApplication } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, Module, Patch, Query, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { z } from 'zod';
+import { IsBoolean, IsString } from 'class-validator';
+import { IsOmittable, IsOneOf } from '@cps/contracts';
 import { HttpModule } from './http.module.js';
-import { ValidBody, ValidQuery } from './request-parts.decorator.js';
 
-const bodySchema = z.object({ enabled: z.boolean().optional(), note: z.string().optional() }).strict();
-const querySchema = z.object({ include: z.enum(['enabled', 'all']).default('enabled') });
+class ThingsQuery {
+  @IsOneOf(['enabled', 'all']) include: 'enabled' | 'all' = 'enabled';
+}
+
+class ThingBody {
+  @IsOmittable() @IsBoolean() enabled?: boolean;
+  @IsOmittable() @IsString() note?: string;
+}
 
 @Controller('things')
 class ThingsController {
   @Get()
-  list(@ValidQuery(querySchema) query: z.output<typeof querySchema>) {
+  list(@Query() query: ThingsQuery) {
     return query;
   }
 
   @Patch()
-  update(@ValidBody(bodySchema) body: z.output<typeof bodySchema>) {
+  update(@Body() body: ThingBody) {
     return body;
   }
 
@@ -34,7 +40,7 @@ class ThingsController {
 @Module({ imports: [HttpModule], controllers: [ThingsController] })
 class TestModule {}
 
-/** The gateway's HTTP conventions (body parser, validation decorators, error filter) in a real express app. */
+/** The gateway's HTTP conventions (body parser, validation pipe, 415 check, error filter) in a real express app. */
 describe('HTTP conventions', () => {
   let app: INestApplication;
   let base: string;

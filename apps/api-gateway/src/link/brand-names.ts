@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
+import { AuthClient } from '../clients/auth.client.js';
 
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
@@ -14,13 +13,13 @@ export class BrandNames {
   private readonly logger = new Logger('BrandNames');
   private readonly cache = new Map<string, { name: string; until: number }>();
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly auth: AuthClient) {}
 
   async nameOf(teamId: string, now = Date.now()): Promise<string | null> {
     const cached = this.cache.get(teamId);
     if (cached && cached.until > now) return cached.name;
     try {
-      const { name } = await this.rpc.request(AuthContracts.getTeam, { teamId });
+      const { name } = await this.auth.getTeam({ teamId });
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(teamId, { name, until: now + TTL_MS });
       return name;

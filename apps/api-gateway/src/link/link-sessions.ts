@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
+import { type RpcRequest, type SyncContracts } from '@cps/contracts';
+import { SyncClient } from '../clients/sync.client.js';
 import { linkConfig } from './link.config.js';
 
 export type LinkSessionView = SyncContracts.LinkSessionView;
@@ -14,34 +14,30 @@ export type LinkEntry = RpcRequest<typeof SyncContracts.startLinkSession>['entry
 export class LinkSessions {
   private readonly retailerStepTimeoutMs = linkConfig.LINK_RETAILER_STEP_TIMEOUT_MS;
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly sync: SyncClient) {}
 
   start(entry: LinkEntry, redirectUrl: string | null) {
-    return this.rpc.request(SyncContracts.startLinkSession, { entry, redirectUrl });
+    return this.sync.startLinkSession({ entry, redirectUrl });
   }
 
   get(sessionId: string): Promise<LinkSessionView> {
-    return this.rpc.request(SyncContracts.getLinkSession, { sessionId });
+    return this.sync.getLinkSession({ sessionId });
   }
 
   chooseRetailer(sessionId: string, retailerId: string | null): Promise<LinkSessionView> {
-    return this.rpc.request(SyncContracts.chooseLinkRetailer, { sessionId, retailerId });
+    return this.sync.chooseLinkRetailer({ sessionId, retailerId });
   }
 
   /** Waits for the retailer: allowed longer than an ordinary request. */
   signIn(sessionId: string, email: string, password: string): Promise<LinkSessionView> {
-    return this.rpc.request(
-      SyncContracts.submitLinkCredentials,
-      { sessionId, email, password },
-      this.retailerStepTimeoutMs,
-    );
+    return this.sync.submitLinkCredentials({ sessionId, email, password }, this.retailerStepTimeoutMs);
   }
 
   submitCode(sessionId: string, code: string): Promise<LinkSessionView> {
-    return this.rpc.request(SyncContracts.submitLinkCode, { sessionId, code }, this.retailerStepTimeoutMs);
+    return this.sync.submitLinkCode({ sessionId, code }, this.retailerStepTimeoutMs);
   }
 
   cancel(sessionId: string): Promise<LinkSessionView> {
-    return this.rpc.request(SyncContracts.cancelLinkSession, { sessionId });
+    return this.sync.cancelLinkSession({ sessionId });
   }
 }

@@ -13,7 +13,6 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { z } from 'zod';
 import { checkRedirectUrl, linkExitUrl, type LinkResult } from '@cps/domain';
 import { PublicAccess } from '../auth/access-policy.js';
 import { setLinkPageHeaders } from './link-page-headers.js';
@@ -22,36 +21,16 @@ import { messagePage, pageFor } from './link-pages.js';
 import { BrandNames } from './brand-names.js';
 import { LinkSessions, type LinkEntry, type LinkSessionView } from './link-sessions.js';
 import { LinkSite } from './link-site.js';
-
-const text = (max: number) => z.string().trim().max(max);
-
-const tokenEntryQuery = z.object({
-  link_token: text(200).min(1).optional(),
-  connection_id: text(64).min(1).optional(),
-  redirect_url: text(2048).optional(),
-});
-const linkIdPath = z.string().regex(/^[0-9A-Za-z]{10}$/);
-const linkUrlQuery = z.object({
-  redirect_url: text(2048).optional(),
-  customer_id: text(64).min(1).optional(),
-  email: text(254).optional(),
-});
-const retailerForm = z.object({ retailer_id: text(64).default('') });
-const signInForm = z.object({ email: text(254).min(1), password: z.string().min(1).max(256) });
-const codeForm = z.object({ code: text(32).min(1) });
-
-/** Express parses `?a=1&a=2` as an array: a parameter given twice counts once, with its last value. */
-function lastValues(query: Request['query']): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) out[key] = Array.isArray(value) ? value[value.length - 1] : value;
-  return out;
-}
-
-function parse<S extends z.ZodType>(schema: S, value: unknown, problem: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new BadRequestException({ detail: problem });
-  return result.data;
-}
+import {
+  CodeForm,
+  isLinkId,
+  LinkUrlQuery,
+  parseForm,
+  RetailerForm,
+  SignInForm,
+  TokenEntryQuery,
+} from './dto/link-forms.dto.js';
+import { lastValues } from '../http/validation.pipe.js';
 
 /**
  * The hosted link flow at `{base_url}/link`. The first request (a link token URL, a retailer's link_url)
@@ -72,7 +51,7 @@ export class LinkController {
   /** `/link?link_token=...&redirect_url=...[&connection_id=...]` starts; bare `/link` shows the current step. */
   @Get()
   async page(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const query = parse(tokenEntryQuery, lastValues(req.query), 'The link is malformed.');
+    const query = parseForm(TokenEntryQuery, lastValues(req.query), 'The link is malformed.');
     if (query.link_token !== undefined) {
       const entry: LinkEntry = { kind: 'link_token', linkToken: query.link_token, connectionId: query.connection_id };
       return this.start(res, entry, query.redirect_url);
@@ -88,8 +67,8 @@ export class LinkController {
   /** A retailer's `link_url`: works whatever the retailer's visibility. */
   @Get(':link_id')
   async retailerLink(@Param('link_id') linkId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!linkIdPath.safeParse(linkId).success) throw new NotFoundException({ detail: 'unknown link' });
-    const query = parse(linkUrlQuery, lastValues(req.query), 'The link is malformed.');
+    if (!isLinkId(linkId)) throw new NotFoundException({ detail: 'unknown link' });
+    const query = parseForm(LinkUrlQuery, lastValues(req.query), 'The link is malformed.');
     const entry: LinkEntry = { kind: 'link_url', linkId, customerId: query.customer_id, email: query.email };
     return this.start(res, entry, query.redirect_url);
   }
@@ -98,7 +77,7 @@ export class LinkController {
   @Post('retailer')
   async chooseRetailer(@Req() req: Request, @Res() res: Response): Promise<void> {
     const sessionId = this.postedSession(req);
-    const form = parse(retailerForm, req.body, 'The form is malformed.');
+    const form = parseForm(RetailerForm, req.body, 'The form is malformed.');
     try {
       await this.sessions.chooseRetailer(sessionId, form.retailer_id === '' ? null : form.retailer_id);
     } catch (error) {
@@ -114,7 +93,7 @@ export class LinkController {
   @Post('sign-in')
   async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const sessionId = this.postedSession(req);
-    const form = parse(signInForm, req.body, 'Enter your email and password.');
+    const form = parseForm(SignInForm, req.body, 'Enter your email and password.');
     await this.sessions.signIn(sessionId, form.email, form.password);
     this.backToPage(res);
   }
@@ -122,7 +101,7 @@ export class LinkController {
   @Post('code')
   async code(@Req() req: Request, @Res() res: Response): Promise<void> {
     const sessionId = this.postedSession(req);
-    const form = parse(codeForm, req.body, 'Enter the code you received.');
+    const form = parseForm(CodeForm, req.body, 'Enter the code you received.');
     await this.sessions.submitCode(sessionId, form.code);
     this.backToPage(res);
   }

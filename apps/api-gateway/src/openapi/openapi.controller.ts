@@ -1,20 +1,29 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { z } from 'zod';
+import { Controller, Get, Header, NotFoundException, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { type Response } from 'express';
 import { PublicAccess } from '../auth/access-policy.js';
-import { ApiTag, Endpoint } from './endpoint.decorator.js';
+import { ApiEndpoint } from './api-endpoint.decorator.js';
+import { DOCS_CONTENT_SECURITY_POLICY, DOCS_PAGE, DocsAssets } from './docs-page.js';
 import { OpenApiDocuments } from './openapi-documents.service.js';
 
 @Controller()
-@ApiTag('Reference')
+@ApiTags('Reference')
 export class OpenApiController {
-  constructor(private readonly documents: OpenApiDocuments) {}
+  constructor(
+    private readonly documents: OpenApiDocuments,
+    private readonly assets: DocsAssets,
+  ) {}
 
   @Get('openapi.json')
   @PublicAccess()
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'This API as OpenAPI 3.1',
     status: 200,
-    response: z.looseObject({ openapi: z.string() }),
+    response: {
+      contentType: 'application/json',
+      description: 'The OpenAPI document',
+      schema: { type: 'object', properties: { openapi: { type: 'string' } }, required: ['openapi'] },
+    },
   })
   openapi() {
     return this.documents.document();
@@ -23,14 +32,27 @@ export class OpenApiController {
   @Get('docs')
   @PublicAccess()
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-  @Endpoint({
-    summary: 'This API as a readable reference page',
+  @Header('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY)
+  @ApiEndpoint({
+    summary: 'This API as an interactive reference (Swagger UI)',
     status: 200,
-    response: z.string(),
-    contentType: 'text/html',
+    response: { contentType: 'text/html', description: 'The reference page' },
   })
   docs() {
-    return this.documents.page();
+    return DOCS_PAGE;
+  }
+
+  @Get('docs/:file')
+  @PublicAccess()
+  @ApiExcludeEndpoint()
+  docsAsset(@Param('file') file: string, @Res({ passthrough: true }) response: Response): StreamableFile {
+    const asset = this.assets.get(file);
+    if (!asset) throw new NotFoundException({ detail: 'Not Found' });
+    response.set({
+      'Content-Type': asset.contentType,
+      'Cache-Control': 'public, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    return new StreamableFile(asset.body, { type: asset.contentType, length: asset.body.length });
   }
 }

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DocsAssets } from './docs-page.js';
 import { OpenApiController } from './openapi.controller.js';
 import { OpenApiDocuments } from './openapi-documents.service.js';
 
 @Module({
-  imports: [DiscoveryModule],
   controllers: [OpenApiController],
-  providers: [OpenApiDocuments],
+  providers: [OpenApiDocuments, { provide: DocsAssets, useFactory: () => new DocsAssets() }],
 })
 export class OpenApiModule {}

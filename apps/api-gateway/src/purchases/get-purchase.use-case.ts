@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { MatchingContracts, SyncContracts, type PurchaseDetail } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
+import { type PurchaseDetail } from '@cps/contracts';
+import { MatchingClient } from '../clients/matching.client.js';
+import { SyncClient } from '../clients/sync.client.js';
 import { type Principal } from '../auth/principal.js';
 import { purchaseView } from './purchase-view.js';
 
@@ -13,14 +14,17 @@ const notFound = () => new NotFoundException({ detail: 'purchase not found' });
  */
 @Injectable()
 export class GetPurchaseUseCase {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly sync: SyncClient,
+    private readonly matching: MatchingClient,
+  ) {}
 
   async execute(caller: Principal, purchaseId: string): Promise<PurchaseDetail> {
     const teamId = caller.teamId;
     const connectionId = caller.kind === 'connection_token' ? caller.connectionId : undefined;
     const [purchase, { matches }] = await Promise.all([
-      this.rpc.request(SyncContracts.getPurchase, { teamId, purchaseId, ...(connectionId ? { connectionId } : {}) }),
-      this.rpc.request(MatchingContracts.getPurchaseMatches, { teamId, purchaseId }),
+      this.sync.getPurchase({ teamId, purchaseId, ...(connectionId ? { connectionId } : {}) }),
+      this.matching.getPurchaseMatches({ teamId, purchaseId }),
     ]);
     const view = purchaseView(purchase, matches, caller.kind === 'oauth');
     if (!view) throw notFound();

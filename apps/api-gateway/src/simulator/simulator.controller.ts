@@ -1,69 +1,54 @@
-import { Controller, Delete, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access, Caller } from '../auth/access-policy.js';
-import { type Principal } from '../auth/principal.js';
-import {
-  connectionPathSchema,
-  connectionResponseSchema,
-  type ConnectionPath,
-} from '../connections/dto/connection.dto.js';
-import { ValidBody, ValidPath } from '../http/request-parts.decorator.js';
-import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
-import { purchaseDetailResponseSchema } from '../purchases/dto/purchase.dto.js';
-import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
-import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
-import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
-import {
-  createSimulatedConnectionBodySchema,
-  type CreateSimulatedConnectionBody,
-} from './dto/create-simulated-connection.body.dto.js';
-import {
-  updateSimulatedConnectionBodySchema,
-  type UpdateSimulatedConnectionBody,
-} from './dto/update-simulated-connection.body.dto.js';
-import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
+import { actorOf, type Principal } from '../auth/principal.js';
+import { SyncClient } from '../clients/sync.client.js';
+import { ConnectionPath, ConnectionResponse } from '../connections/dto/connection.dto.js';
+import { toPublicConnection, type PublicConnection } from '../connections/public-connection.js';
+import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
+import { PurchaseDetailResponse } from '../purchases/dto/purchase.dto.js';
+import { CreateSimulatedConnectionBody, UpdateSimulatedConnectionBody } from './dto/simulated-connection.dto.js';
 
+/** The simulator lives in sync-service; the activity log names the API key (or OAuth client) that asked. */
 @Controller('simulated-connections')
-@ApiTag('Simulator')
+@ApiTags('Simulator')
 export class SimulatorController {
-  constructor(
-    private readonly createConnection: CreateSimulatedConnectionUseCase,
-    private readonly createPurchase: CreateSimulatedPurchaseUseCase,
-    private readonly updateConnection: UpdateSimulatedConnectionUseCase,
-    private readonly deleteConnection: DeleteSimulatedConnectionUseCase,
-  ) {}
+  constructor(private readonly sync: SyncClient) {}
 
   @Post()
   @Access({ apiKey: true, oauth: 'simulator:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Create a simulated connection',
     description:
       'An active test connection (emits `connection.activated`); with `include_purchases` (default true) it ' +
       'gets 1-4 back-dated purchases that emit no events. Simulated data is purged after 30 days.',
     status: 201,
-    response: connectionResponseSchema,
+    response: ConnectionResponse,
   })
-  create(
-    @Caller() caller: Principal,
-    @ValidBody(createSimulatedConnectionBodySchema) body: CreateSimulatedConnectionBody,
-  ) {
-    return this.createConnection.execute(caller, body);
+  async create(@Caller() caller: Principal, @Body() body: CreateSimulatedConnectionBody): Promise<PublicConnection> {
+    const connection = await this.sync.createSimulatedConnection({
+      teamId: caller.teamId,
+      actor: actorOf(caller),
+      ...body,
+    });
+    return toPublicConnection(connection);
   }
 
   @Post(':connection_id/purchases')
   @Access({ apiKey: true, oauth: 'simulator:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Create a simulated purchase',
     description: 'Emits `purchase.created`. Real or unknown connection ids are 404.',
     status: 201,
-    response: purchaseDetailResponseSchema,
+    response: PurchaseDetailResponse,
   })
-  createPurchaseFor(@Caller() caller: Principal, @ValidPath(connectionPathSchema) path: ConnectionPath) {
-    return this.createPurchase.execute(caller.teamId, path.connection_id);
+  createPurchaseFor(@Caller() caller: Principal, @Param() path: ConnectionPath) {
+    return this.sync.createSimulatedPurchase({ teamId: caller.teamId, connectionId: path.connection_id });
   }
 
   @Patch(':connection_id')
   @Access({ apiKey: true, oauth: 'simulator:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Change the status of a simulated connection',
     description:
       '`active` -> `unauthenticated` emits `connection.unauthenticated`; `unauthenticated` -> `active` emits ' +
@@ -71,26 +56,36 @@ export class SimulatorController {
       'status again changes nothing. Other statuses are 422; a disconnected connection is 409; real or ' +
       'unknown ids are 404.',
     status: 200,
-    response: connectionResponseSchema,
+    response: ConnectionResponse,
     errors: [409],
   })
-  update(
+  async update(
     @Caller() caller: Principal,
-    @ValidPath(connectionPathSchema) path: ConnectionPath,
-    @ValidBody(updateSimulatedConnectionBodySchema) body: UpdateSimulatedConnectionBody,
-  ) {
-    return this.updateConnection.execute(caller, path.connection_id, body);
+    @Param() path: ConnectionPath,
+    @Body() body: UpdateSimulatedConnectionBody,
+  ): Promise<PublicConnection> {
+    const connection = await this.sync.updateSimulatedConnection({
+      teamId: caller.teamId,
+      connectionId: path.connection_id,
+      actor: actorOf(caller),
+      status: body.status,
+    });
+    return toPublicConnection(connection);
   }
 
   @Delete(':connection_id')
   @Access({ apiKey: true, oauth: 'simulator:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Delete a simulated connection',
     description: 'The connection and its purchases are no longer readable. Real or unknown ids are 404.',
     status: 204,
     response: null,
   })
-  async remove(@Caller() caller: Principal, @ValidPath(connectionPathSchema) path: ConnectionPath): Promise<void> {
-    await this.deleteConnection.execute(caller, path.connection_id);
+  async remove(@Caller() caller: Principal, @Param() path: ConnectionPath): Promise<void> {
+    await this.sync.deleteSimulatedConnection({
+      teamId: caller.teamId,
+      connectionId: path.connection_id,
+      actor: actorOf(caller),
+    });
   }
 }

@@ -1,127 +1,104 @@
-import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access, Caller } from '../auth/access-policy.js';
 import { type Principal } from '../auth/principal.js';
-import { ValidBody, ValidPath, ValidQuery } from '../http/request-parts.decorator.js';
-import { ApiTag, Endpoint } from '../openapi/endpoint.decorator.js';
-import { CreateWebhookUseCase } from './create-webhook.use-case.js';
-import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
-import { listDeliveriesQuerySchema, type ListDeliveriesQuery } from './dto/list-deliveries.query.dto.js';
+import { EventsClient } from '../clients/events.client.js';
+import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
 import {
-  createWebhookBodySchema,
-  updateWebhookBodySchema,
-  type CreateWebhookBody,
-  type UpdateWebhookBody,
-} from './dto/webhook-body.dto.js';
-import {
-  createdWebhookResponseSchema,
-  deliveryListResponseSchema,
-  deliveryPathSchema,
-  webhookDeliveryResponseSchema,
-  webhookListResponseSchema,
-  webhookPathSchema,
-  webhookResponseSchema,
-  type DeliveryPath,
-  type WebhookPath,
-} from './dto/webhook.response.dto.js';
-import { GetWebhookUseCase } from './get-webhook.use-case.js';
-import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
-import { ListWebhooksUseCase } from './list-webhooks.use-case.js';
-import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
-import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
+  CreatedWebhookResponse,
+  CreateWebhookBody,
+  DeliveryPath,
+  ListDeliveriesQuery,
+  UpdateWebhookBody,
+  WebhookDeliveryListResponse,
+  WebhookDeliveryResponse,
+  WebhookListResponse,
+  WebhookPath,
+  WebhookResponse,
+} from './dto/webhook.dto.js';
 
+/** Webhook destinations and their deliveries: events-service keeps them, this forwards each request. */
 @Controller('webhooks')
-@ApiTag('Webhooks')
+@ApiTags('Webhooks')
 export class WebhooksController {
-  constructor(
-    private readonly createWebhook: CreateWebhookUseCase,
-    private readonly listWebhooks: ListWebhooksUseCase,
-    private readonly getWebhook: GetWebhookUseCase,
-    private readonly updateWebhook: UpdateWebhookUseCase,
-    private readonly deleteWebhook: DeleteWebhookUseCase,
-    private readonly listDeliveries: ListDeliveriesUseCase,
-    private readonly retryDelivery: RetryDeliveryUseCase,
-  ) {}
+  constructor(private readonly events: EventsClient) {}
 
   @Post()
   @Access({ apiKey: true, oauth: 'webhooks:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Create a webhook destination',
     description: 'The response carries the signing secret; this is the only time it is shown.',
     status: 201,
-    response: createdWebhookResponseSchema,
+    response: CreatedWebhookResponse,
   })
-  create(@Caller() caller: Principal, @ValidBody(createWebhookBodySchema) body: CreateWebhookBody) {
-    return this.createWebhook.execute(caller.teamId, body);
+  create(@Caller() caller: Principal, @Body() body: CreateWebhookBody) {
+    return this.events.createWebhook({ teamId: caller.teamId, ...body });
   }
 
   @Get()
   @Access({ apiKey: true, oauth: 'webhooks:read' })
-  @Endpoint({ summary: 'List webhook destinations', status: 200, response: webhookListResponseSchema })
+  @ApiEndpoint({ summary: 'List webhook destinations', status: 200, response: WebhookListResponse })
   list(@Caller() caller: Principal) {
-    return this.listWebhooks.execute(caller.teamId);
+    return this.events.listWebhooks({ teamId: caller.teamId });
   }
 
   @Get(':webhook_id')
   @Access({ apiKey: true, oauth: 'webhooks:read' })
-  @Endpoint({ summary: 'Get a webhook destination', status: 200, response: webhookResponseSchema })
-  get(@Caller() caller: Principal, @ValidPath(webhookPathSchema) path: WebhookPath) {
-    return this.getWebhook.execute(caller.teamId, path.webhook_id);
+  @ApiEndpoint({ summary: 'Get a webhook destination', status: 200, response: WebhookResponse })
+  get(@Caller() caller: Principal, @Param() path: WebhookPath) {
+    return this.events.getWebhook({ teamId: caller.teamId, webhookId: path.webhook_id });
   }
 
   @Patch(':webhook_id')
   @Access({ apiKey: true, oauth: 'webhooks:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Update a webhook destination',
     description: 'Changes only the fields sent. `is_active: true` also clears a disable caused by a 410.',
     status: 200,
-    response: webhookResponseSchema,
+    response: WebhookResponse,
   })
-  update(
-    @Caller() caller: Principal,
-    @ValidPath(webhookPathSchema) path: WebhookPath,
-    @ValidBody(updateWebhookBodySchema) body: UpdateWebhookBody,
-  ) {
-    return this.updateWebhook.execute(caller.teamId, path.webhook_id, body);
+  update(@Caller() caller: Principal, @Param() path: WebhookPath, @Body() body: UpdateWebhookBody) {
+    return this.events.updateWebhook({ teamId: caller.teamId, webhookId: path.webhook_id, ...body });
   }
 
   @Delete(':webhook_id')
   @Access({ apiKey: true, oauth: 'webhooks:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Delete a webhook destination',
     description: 'Deletes it with its deliveries; nothing more is sent to it.',
     status: 204,
     response: null,
   })
-  async remove(@Caller() caller: Principal, @ValidPath(webhookPathSchema) path: WebhookPath): Promise<void> {
-    await this.deleteWebhook.execute(caller.teamId, path.webhook_id);
+  async remove(@Caller() caller: Principal, @Param() path: WebhookPath): Promise<void> {
+    await this.events.deleteWebhook({ teamId: caller.teamId, webhookId: path.webhook_id });
   }
 
   @Get(':webhook_id/deliveries')
   @Access({ apiKey: true, oauth: 'webhooks:read' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'List deliveries',
     description: 'Newest first.',
     status: 200,
-    response: deliveryListResponseSchema,
+    response: WebhookDeliveryListResponse,
   })
-  deliveries(
-    @Caller() caller: Principal,
-    @ValidPath(webhookPathSchema) path: WebhookPath,
-    @ValidQuery(listDeliveriesQuerySchema) query: ListDeliveriesQuery,
-  ) {
-    return this.listDeliveries.execute(caller.teamId, path.webhook_id, query);
+  deliveries(@Caller() caller: Principal, @Param() path: WebhookPath, @Query() query: ListDeliveriesQuery) {
+    return this.events.listDeliveries({ teamId: caller.teamId, webhookId: path.webhook_id, ...query });
   }
 
   @Post(':webhook_id/deliveries/:delivery_id/retry')
   @Access({ apiKey: true, oauth: 'webhooks:write' })
-  @Endpoint({
+  @ApiEndpoint({
     summary: 'Retry a delivery',
     description: 'Sends a finished delivery once more, now, with the same `webhook-id`. 409 while it is pending.',
     status: 200,
-    response: webhookDeliveryResponseSchema,
+    response: WebhookDeliveryResponse,
     errors: [409],
   })
-  retry(@Caller() caller: Principal, @ValidPath(deliveryPathSchema) path: DeliveryPath) {
-    return this.retryDelivery.execute(caller.teamId, path.webhook_id, path.delivery_id);
+  retry(@Caller() caller: Principal, @Param() path: DeliveryPath) {
+    return this.events.retryDelivery({
+      teamId: caller.teamId,
+      webhookId: path.webhook_id,
+      deliveryId: path.delivery_id,
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { MatchingContracts, purchaseDetailSchema, type PurchaseDetail, type PurchaseItem } from '@cps/contracts';
-import { type EntityManager } from 'typeorm';
+import { MatchingContracts, type PurchaseDetail, toMessage, type PurchaseItem } from '@cps/contracts';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
 import { type ProductEntity } from '../products/product.entity.js';
@@ -7,9 +7,10 @@ import { type ProductRepository } from '../products/product.repository.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { type ItemMatchRepository } from './item-match.repository.js';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'inbox transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 
 const product = (id: string, teamId: string, upc: string | null, sku: string | null): ProductEntity => ({
   id,
@@ -60,13 +61,13 @@ const purchase = (items: PurchaseItem[]): PurchaseDetail => ({
 function setup() {
   const written = {
     matches: [] as ItemMatchEntity[],
-    events: [] as Array<{ subject: string; data: { purchase: PurchaseDetail }; meta: unknown }>,
+    events: [] as Array<{ subject: string; data: MatchingContracts.PurchaseMatched; meta: unknown }>,
     lookups: [] as string[],
   };
   const inTx = (tx: EntityManager | undefined) => {
     if (tx !== TX) throw new Error('outside the inbox transaction');
   };
-  const products = {
+  const products: Partial<ProductRepository> = {
     findByGtinsOrSkus: async (teamId: string, keys: { gtins: string[]; skus: string[] }, tx?: EntityManager) => {
       inTx(tx);
       written.lookups.push(teamId);
@@ -76,22 +77,25 @@ function setup() {
     },
   };
   const useCase = new MatchPurchaseUseCase(
-    products as unknown as ProductRepository,
-    {
-      save: async (tx: EntityManager, rows: ItemMatchEntity[]) => (inTx(tx), written.matches.push(...rows)),
-    } as unknown as ItemMatchRepository,
-    {
-      record: async (
-        tx: EntityManager,
-        contract: { subject: string },
-        data: { purchase: PurchaseDetail },
-        meta: unknown,
-      ) => {
+    fake<ProductRepository>(products),
+    fake<ItemMatchRepository>({
+      save: async (tx: EntityManager, rows: ItemMatchEntity[]) => {
         inTx(tx);
-        written.events.push({ subject: contract.subject, data, meta });
+        written.matches.push(...rows);
       },
-    } as unknown as EventOutbox,
-    { now: () => NOW } as Clock,
+    }),
+    fake<EventOutbox>({
+      record: async (tx: EntityManager, contract: { subject: string }, data: unknown, meta: unknown) => {
+        inTx(tx);
+        // What the outbox would publish must satisfy the event's contract.
+        written.events.push({
+          subject: contract.subject,
+          data: toMessage(MatchingContracts.PurchaseMatched, data),
+          meta,
+        });
+      },
+    }),
+    { now: () => NOW } satisfies Clock,
   );
   return { useCase, written };
 }
@@ -125,7 +129,7 @@ describe('MatchPurchaseUseCase', () => {
     const event = written.events[0]!;
     expect(event.subject).toBe(MatchingContracts.purchaseMatched.subject);
     expect(event.meta).toEqual({ teamId: 'team_1', correlationId: 'corr_1', occurredAt: NOW });
-    const matched = purchaseDetailSchema.parse(event.data.purchase);
+    const matched = event.data.purchase;
     expect({ ...matched, items: [] }).toEqual({ ...collected, items: [] });
     expect(matched.items.map((i) => i.product)).toEqual([
       { product_id: '01PTIDE', name: 'Product 01PTIDE', brand: 'Acme', upc: '00037000878780' },

@@ -1,20 +1,23 @@
 import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
 import { PermanentEventError } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type MatchPurchaseCommand, type MatchPurchaseUseCase } from './match-purchase.use-case.js';
 import { PurchaseCollectedHandler } from './purchase-collected.handler.js';
+import { fake } from '../testing/fake.js';
 
-const TX = {} as EntityManager;
-const PURCHASE = { purchase_id: '01PURCHASE', items: [] } as unknown as PurchaseDetail;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
+const PURCHASE = fake<PurchaseDetail>({ purchase_id: '01PURCHASE', items: [] });
 
 function setup() {
   const calls: Array<[MatchPurchaseCommand, EntityManager]> = [];
-  const handler = new PurchaseCollectedHandler({
-    execute: async (command: MatchPurchaseCommand, tx: EntityManager) => {
-      calls.push([command, tx]);
-      return command.purchase;
-    },
-  } as unknown as MatchPurchaseUseCase);
+  const handler = new PurchaseCollectedHandler(
+    fake<MatchPurchaseUseCase>({
+      execute: async (command: MatchPurchaseCommand, tx: EntityManager) => {
+        calls.push([command, tx]);
+        return command.purchase;
+      },
+    }),
+  );
   return { handler, calls };
 }
 

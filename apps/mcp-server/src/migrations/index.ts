@@ -1,3 +1,4 @@
 import { CreateMcpSchema1732200000000 } from './1732200000000-create-mcp-schema.js';
+import { CreateMcpRole1734000000000 } from './1734000000000-create-mcp-role.js';
 
-export const migrations = [CreateMcpSchema1732200000000];
+export const migrations = [CreateMcpSchema1732200000000, CreateMcpRole1734000000000];

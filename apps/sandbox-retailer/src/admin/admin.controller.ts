@@ -1,26 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards, UsePipes } from '@nestjs/common';
+import { parseMoney } from '@cps/domain';
 import { ChangePasswordUseCase } from '../accounts/change-password.use-case.js';
 import { CreateAccountUseCase } from '../accounts/create-account.use-case.js';
 import { ExpireSessionsUseCase } from '../accounts/expire-sessions.use-case.js';
 import { GetAccountUseCase } from '../accounts/get-account.use-case.js';
 import { RetailerIdPipe } from '../common/retailer-id.pipe.js';
-import { parseInput } from '../common/sandbox-error.js';
+import { sandboxValidationPipe } from '../common/sandbox-validation.pipe.js';
 import { ClearFailuresUseCase } from '../failures/clear-failures.use-case.js';
 import { InjectFailureUseCase } from '../failures/inject-failure.use-case.js';
 import { ListFailuresUseCase } from '../failures/list-failures.use-case.js';
 import { AddOrdersUseCase, type NewOrders } from '../orders/add-orders.use-case.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import {
-  addOrdersBody,
-  changePasswordBody,
-  createAccountBody,
-  injectFailureBody,
-  type AddOrdersBody,
-} from './admin.dto.js';
+import { AddOrdersBody, ChangePasswordBody, CreateAccountBody, InjectFailureBody } from './admin.dto.js';
 
 /** Test controls: accounts, orders, broken sessions and injected failures. Accounts are named by email. */
 @Controller('admin/r/:retailerId')
 @UseGuards(AdminTokenGuard)
+@UsePipes(sandboxValidationPipe({ strict: true }))
 export class AdminController {
   constructor(
     private readonly createAccount: CreateAccountUseCase,
@@ -34,8 +30,7 @@ export class AdminController {
   ) {}
 
   @Post('accounts')
-  create(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() body: unknown) {
-    const request = parseInput(createAccountBody, body);
+  create(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() request: CreateAccountBody) {
     return this.createAccount.execute(retailerId, {
       email: request.email,
       password: request.password,
@@ -52,9 +47,9 @@ export class AdminController {
   orders(
     @Param('retailerId', RetailerIdPipe) retailerId: string,
     @Param('email') email: string,
-    @Body() body: unknown,
+    @Body() body: AddOrdersBody,
   ) {
-    return this.addOrders.execute(retailerId, email, toNewOrders(parseInput(addOrdersBody, body)));
+    return this.addOrders.execute(retailerId, email, toNewOrders(body));
   }
 
   /** Sessions end as if their lifetime ran out; the password still signs in. */
@@ -70,14 +65,13 @@ export class AdminController {
   password(
     @Param('retailerId', RetailerIdPipe) retailerId: string,
     @Param('email') email: string,
-    @Body() body: unknown,
+    @Body() body: ChangePasswordBody,
   ) {
-    return this.changePassword.execute(retailerId, email, parseInput(changePasswordBody, body).password);
+    return this.changePassword.execute(retailerId, email, body.password);
   }
 
   @Post('failures')
-  inject(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() body: unknown) {
-    const request = parseInput(injectFailureBody, body);
+  inject(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() request: InjectFailureBody) {
     return this.injectFailure.execute(retailerId, {
       accountEmail: request.account_email,
       kind: request.kind,
@@ -121,16 +115,16 @@ function toNewOrders(body: AddOrdersBody): NewOrders {
         brand: line.brand,
         upc: line.upc,
         sku: line.sku,
-        unitPriceCents: line.unit_price,
+        unitPriceCents: parseMoney(line.unit_price),
         quantity: line.quantity,
       })),
       channel: body.channel,
       storeNumber: body.store_number,
       orderedAt,
       charges: {
-        discountCents: body.discounts ?? 0,
-        shippingCents: body.shipping ?? 0,
-        feesCents: body.fees ?? 0,
+        discountCents: cents(body.discounts),
+        shippingCents: cents(body.shipping),
+        feesCents: cents(body.fees),
         taxRateBasisPoints: body.tax_rate_bps ?? 0,
       },
     };
@@ -144,3 +138,5 @@ function toNewOrders(body: AddOrdersBody): NewOrders {
     backDateDays: body.back_date_days,
   };
 }
+
+const cents = (amount: string | undefined): number => (amount === undefined ? 0 : parseMoney(amount));

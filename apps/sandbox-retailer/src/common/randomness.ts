@@ -1,14 +1,2 @@
-import { Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
-
-/** Uniform draws in [0, 1), injected so generated orders are reproducible under test. */
-export abstract class Randomness {
-  abstract fraction(): number;
-}
-
-@Injectable()
-export class CryptoRandomness extends Randomness {
-  fraction(): number {
-    return randomInt(2 ** 47) / 2 ** 47;
-  }
-}
+// The one Randomness port of the platform (libs/domain), under this app's usual import path.
+export { CryptoRandomness, Randomness } from '@cps/domain';

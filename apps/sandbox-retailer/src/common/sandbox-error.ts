@@ -1,6 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { type Response } from 'express';
-import { type z } from 'zod';
 
 /**
  * A refusal the sandbox answers the way a retailer's API would: a status, a machine-readable `error`
@@ -19,17 +18,6 @@ export class SandboxError extends Error {
 }
 
 export const notFound = (detail: string) => new SandboxError(404, 'not_found', detail);
-
-/** Parses a request part with a zod schema; failures are 422 naming the first bad fields. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const detail = result.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
-  throw new SandboxError(422, 'invalid_request', detail);
-}
 
 /** Every error leaves as `{error, detail}` JSON; nothing internal (stack, SQL) reaches the caller. */
 @Catch()

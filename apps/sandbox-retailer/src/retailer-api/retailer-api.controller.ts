@@ -1,14 +1,27 @@
-import { Body, Controller, Delete, Get, Header, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UsePipes,
+} from '@nestjs/common';
 import { type Response } from 'express';
 import { AnswerOneTimeCodeUseCase } from '../accounts/answer-one-time-code.use-case.js';
 import { type IssuedSession } from '../accounts/session-issuer.js';
 import { SignInUseCase } from '../accounts/sign-in.use-case.js';
 import { SignOutUseCase } from '../accounts/sign-out.use-case.js';
 import { RetailerIdPipe } from '../common/retailer-id.pipe.js';
-import { parseInput } from '../common/sandbox-error.js';
+import { sandboxValidationPipe } from '../common/sandbox-validation.pipe.js';
 import { GetOrderUseCase } from '../orders/get-order.use-case.js';
 import { ListOrdersUseCase } from '../orders/list-orders.use-case.js';
-import { bearerToken, listOrdersQuery, oneTimeCodeBody, signInBody } from './retailer-api.dto.js';
+import { bearerToken, ListOrdersQuery, OneTimeCodeBody, SignInBody } from './retailer-api.dto.js';
 
 const sessionView = (session: IssuedSession) => ({
   session_token: session.token,
@@ -17,6 +30,7 @@ const sessionView = (session: IssuedSession) => ({
 
 /** What a retailer's website offers a signed-in shopper, the way an aggregator reaches it. */
 @Controller('r/:retailerId')
+@UsePipes(sandboxValidationPipe({ strict: false }))
 export class RetailerApiController {
   constructor(
     private readonly signIn: SignInUseCase,
@@ -31,10 +45,10 @@ export class RetailerApiController {
   @Header('Cache-Control', 'no-store')
   async createSession(
     @Param('retailerId', RetailerIdPipe) retailerId: string,
-    @Body() body: unknown,
+    @Body() body: SignInBody,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const outcome = await this.signIn.execute(retailerId, parseInput(signInBody, body));
+    const outcome = await this.signIn.execute(retailerId, { email: body.email, password: body.password });
     if (outcome.kind === 'session') return sessionView(outcome.session);
     response.status(202);
     return {
@@ -48,8 +62,7 @@ export class RetailerApiController {
   /** 201 with a session; 401 `invalid_code` (with `attempts_left`); 410 `challenge_expired`. */
   @Post('sessions/one-time-code')
   @Header('Cache-Control', 'no-store')
-  async answerCode(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() body: unknown) {
-    const answer = parseInput(oneTimeCodeBody, body);
+  async answerCode(@Param('retailerId', RetailerIdPipe) retailerId: string, @Body() answer: OneTimeCodeBody) {
     return sessionView(
       await this.answerOneTimeCode.execute(retailerId, { challengeId: answer.challenge_id, code: answer.code }),
     );
@@ -67,10 +80,10 @@ export class RetailerApiController {
   @Get('orders')
   orders(
     @Param('retailerId', RetailerIdPipe) retailerId: string,
-    @Query() query: unknown,
+    @Query() query: ListOrdersQuery,
     @Headers('authorization') authorization?: string,
   ) {
-    return this.listOrders.execute(retailerId, bearerToken(authorization), parseInput(listOrdersQuery, query));
+    return this.listOrders.execute(retailerId, bearerToken(authorization), query);
   }
 
   @Get('orders/:orderId')

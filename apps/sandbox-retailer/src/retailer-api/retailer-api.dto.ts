@@ -1,19 +1,20 @@
-import { z } from 'zod';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-export const signInBody = z.object({
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(256),
-});
+export class SignInBody {
+  @IsString() @MinLength(1) @MaxLength(254) email!: string;
+  @IsString() @MinLength(1) @MaxLength(256) password!: string;
+}
 
-export const oneTimeCodeBody = z.object({
-  challenge_id: z.string().min(1).max(128),
-  code: z.string().regex(/^\d{6}$/, 'must be six digits'),
-});
+export class OneTimeCodeBody {
+  @IsString() @MinLength(1) @MaxLength(128) challenge_id!: string;
+  @IsString() @Matches(/^\d{6}$/, { message: 'code must be six digits' }) code!: string;
+}
 
-export const listOrdersQuery = z.object({
-  since: z.string().min(1).max(128).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
+export class ListOrdersQuery {
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(128) since?: string;
+  @Type(() => Number) @IsInt() @Min(1) @Max(100) limit = 25;
+}
 
 /** `Authorization: Bearer <session token>`; null when absent or of another scheme. */
 export function bearerToken(header: string | undefined): string | null {

@@ -1,3 +1,4 @@
 import { CreateStorefrontSchema1732200000000 } from './1732200000000-create-storefront-schema.js';
+import { CreateStorefrontRole1734000000000 } from './1734000000000-create-storefront-role.js';
 
-export const migrations = [CreateStorefrontSchema1732200000000];
+export const migrations = [CreateStorefrontSchema1732200000000, CreateStorefrontRole1734000000000];

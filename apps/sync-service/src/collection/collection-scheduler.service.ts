@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { BackgroundLoop } from '@cps/messaging';
 import { CollectionMetrics } from './collection-metrics.js';
 import { CollectionStateRepository, type CollectionClaim } from './collection-state.repository.js';
 import { COLLECTION_CONFIG } from './collection-tokens.js';
@@ -32,10 +33,7 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
   /** Names this process in `lease_owner`. */
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<string, RunningPoll>();
-  private timer?: NodeJS.Timeout;
-  private ticking = false;
-  private wokenWhileTicking = false;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly states: CollectionStateRepository,
@@ -44,17 +42,19 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
     @Inject(COLLECTION_CONFIG) private readonly config: CollectionConfig,
   ) {
     super();
+    this.loop = new BackgroundLoop({
+      name: 'CollectionScheduler',
+      idleMs: config.SYNC_SCHEDULER_TICK_MS,
+      pass: () => this.claimDue(),
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.SYNC_SCHEDULER_ENABLED) return;
-    this.stopped = false;
-    this.schedule(0);
+    if (this.config.SYNC_SCHEDULER_ENABLED) this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    await this.loop.stop();
     // In-flight polls stop at their next retailer call; nothing half-done is committed (a page is one
     // transaction) and the leases are released, so another process continues at once.
     for (const poll of this.running.values()) poll.controller.abort();
@@ -62,33 +62,15 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.wokenWhileTicking = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped || this.ticking) return;
-    this.ticking = true;
-    try {
-      const free = this.config.SYNC_POLL_CONCURRENCY - this.running.size;
-      const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS);
-      for (const claim of claims) this.start(claim);
-    } catch (error) {
-      this.logger.warn(`claiming due connections failed: ${(error as Error).message}`);
-    } finally {
-      this.ticking = false;
-      if (!this.stopped) this.schedule(this.wokenWhileTicking ? 0 : this.config.SYNC_SCHEDULER_TICK_MS);
-      this.wokenWhileTicking = false;
-    }
+  /** Claims as many due connections as there are free slots and starts polling each. */
+  private async claimDue(): Promise<boolean> {
+    const free = this.config.SYNC_POLL_CONCURRENCY - this.running.size;
+    const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS);
+    for (const claim of claims) this.start(claim);
+    return false;
   }
 
   private start(claim: CollectionClaim): void {

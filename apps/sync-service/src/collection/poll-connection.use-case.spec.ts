@@ -1,7 +1,8 @@
 import { SyncContracts } from '@cps/contracts';
+import { type ServiceMetrics } from '@cps/observability';
 import { SecretBox } from '@cps/persistence';
 import { Registry } from 'prom-client';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
 import { type Randomness } from '../common/randomness.js';
@@ -25,10 +26,11 @@ import { CollectionMetrics } from './collection-metrics.js';
 import { type CollectionClaim, type CollectionStateRepository } from './collection-state.repository.js';
 import { type CollectionConfig } from './collection.config.js';
 import { PollConnectionUseCase } from './poll-connection.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const LINKED = new Date('2026-02-01T00:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const OWNER = 'host:1:abc';
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
@@ -134,7 +136,7 @@ function setup(scenario: Scenario = {}) {
       return byId.get(id)!;
     },
   };
-  const states = {
+  const states = fake<CollectionStateRepository>({
     saveCursor: async (tx: EntityManager, _claim: CollectionClaim, owner: string, cursor: string) => {
       inTx(tx);
       expect(owner).toBe(OWNER);
@@ -150,43 +152,46 @@ function setup(scenario: Scenario = {}) {
     ),
     lockHeld: async (tx: EntityManager) => (inTx(tx), true),
     dropSession: async (tx: EntityManager) => (inTx(tx), true),
-  } as unknown as CollectionStateRepository;
-  const connections = {
+  });
+  const connections = fake<ConnectionRepository>({
     findOwned: async () => connection,
     lockOwned: async (tx: EntityManager) => (inTx(tx), connection),
     update: async (tx: EntityManager, _teamId: string, _id: string, changes: ConnectionChanges) => {
       inTx(tx);
       written.statusChanges.push(changes);
     },
-  } as unknown as ConnectionRepository;
-  const purchases = {
+  });
+  const purchases = fake<PurchaseRepository>({
     storedRetailerOrderIds: async () => new Set(scenario.stored ?? []),
     insertIfNew: async (tx: EntityManager, rows: PurchaseWithItems) => {
       inTx(tx);
       written.purchases.push(rows);
       return true;
     },
-  } as unknown as PurchaseRepository;
-  const metrics = new CollectionMetrics({ registry: new Registry() } as never);
+  });
+  const metrics = new CollectionMetrics(fake<ServiceMetrics>({ registry: new Registry() }));
   const useCase = new PollConnectionUseCase(
     states,
     connections,
-    {
-      append: async (tx: EntityManager, entries: NewActivityEntry[]) => (inTx(tx), written.activity.push(...entries)),
-    } as unknown as ConnectionActivityRepository,
+    fake<ConnectionActivityRepository>({
+      append: async (tx: EntityManager, entries: NewActivityEntry[]) => {
+        inTx(tx);
+        written.activity.push(...entries);
+      },
+    }),
     purchases,
-    { for: () => adapter } as unknown as RetailerAdapters,
+    fake<RetailerAdapters>({ for: () => adapter }),
     vault,
-    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
-    {
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
+    fake<EventOutbox>({
       record: async (tx: EntityManager, contract: { subject: string }, data: unknown) => {
         inTx(tx);
         written.events.push({ subject: contract.subject, data });
       },
-    } as unknown as EventOutbox,
+    }),
     metrics,
-    { now: () => NOW } as Clock,
-    { fraction: () => 0.5 } as Randomness,
+    { now: () => NOW } satisfies Clock,
+    fake<Randomness>({ fraction: () => 0.5 }),
     CONFIG,
   );
   const claim: CollectionClaim = {

@@ -1,19 +1,2 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-
-/** Runs work in one Postgres transaction; repositories write through the manager it hands out. */
-export abstract class Transactor {
-  abstract run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
-}
-
-@Injectable()
-export class TypeOrmTransactor extends Transactor {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    super();
-  }
-
-  run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-}
+// The one Transactor port of the platform (libs/persistence), under this app's usual import path.
+export { Transactor, TypeOrmTransactor } from '@cps/persistence';

@@ -1,4 +1,4 @@
-import { SyncContracts } from '@cps/contracts';
+import { SyncContracts, toMessage } from '@cps/contracts';
 import { type ConnectionActivityEntity, type ConnectionSnapshot } from './connection-activity.entity.js';
 import { activityEntry, toActivityLogEntry } from './connection-resource.js';
 import { type ConnectionEntity } from './connection.entity.js';
@@ -102,7 +102,7 @@ describe('activity entries', () => {
     ],
   ])('reads %s as the seed ActivityLogEntry', (_name, overrides, expected) => {
     const entry = toActivityLogEntry(stored(overrides));
-    expect(SyncContracts.activityLogEntrySchema.parse(entry)).toEqual(entry);
+    expect(toMessage(SyncContracts.ActivityLogEntry, entry)).toEqual(entry);
     expect(entry).toMatchObject({ timestamp: AT.toISOString(), ...expected });
     expect(entry).toHaveProperty('details');
   });

@@ -1,7 +1,6 @@
 import { type Actor, type Connection, type SyncContracts } from '@cps/contracts';
 import { toPublicSnapshot } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { type z } from 'zod';
 import {
   type ActivityEvent,
   type ConnectionActivityEntity,
@@ -63,7 +62,7 @@ export function activityEntry(
   };
 }
 
-export type ActivityLogEntry = z.infer<typeof SyncContracts.activityLogEntrySchema>;
+export type ActivityLogEntry = SyncContracts.ActivityLogEntry;
 
 /** The seed's ActivityLogEntry: `details` always present, snapshots without tags, `revoked` as `disconnected`. */
 export function toActivityLogEntry(entry: ConnectionActivityEntity): ActivityLogEntry {

@@ -1,5 +1,5 @@
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type Transactor } from '../common/transactor.js';
 import { type TeamRetailerEntity } from '../retailers/retailer.entity.js';
@@ -9,9 +9,10 @@ import { type ConnectionActivityRepository } from './connection-activity.reposit
 import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionRepository } from './connection.repository.js';
 import { CreateConnectionUseCase } from './create-connection.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const ACTOR = { source: 'API', idType: 'client_api_key', idName: 'backend' } as const;
 
 function setup(enabled: Array<[team: string, retailer: string]>) {
@@ -20,20 +21,26 @@ function setup(enabled: Array<[team: string, retailer: string]>) {
     if (tx !== TX) throw new Error('outside the transaction');
   };
   const useCase = new CreateConnectionUseCase(
-    {
+    fake<TeamRetailerRepository>({
       find: async (teamId: string, retailerId: string, tx?: EntityManager) => {
         inTx(tx);
         return enabled.some(([t, r]) => t === teamId && r === retailerId) ? ({} as TeamRetailerEntity) : null;
       },
-    } as unknown as TeamRetailerRepository,
-    {
-      insert: async (tx: EntityManager, c: ConnectionEntity) => (inTx(tx), written.connections.push(c)),
-    } as unknown as ConnectionRepository,
-    {
-      append: async (tx: EntityManager, entries: NewActivityEntry[]) => (inTx(tx), written.activity.push(...entries)),
-    } as unknown as ConnectionActivityRepository,
-    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
-    { now: () => NOW } as Clock,
+    }),
+    fake<ConnectionRepository>({
+      insert: async (tx: EntityManager, c: ConnectionEntity) => {
+        inTx(tx);
+        written.connections.push(c);
+      },
+    }),
+    fake<ConnectionActivityRepository>({
+      append: async (tx: EntityManager, entries: NewActivityEntry[]) => {
+        inTx(tx);
+        written.activity.push(...entries);
+      },
+    }),
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
+    { now: () => NOW } satisfies Clock,
   );
   return { useCase, written };
 }

@@ -2,6 +2,7 @@ import { RpcRefusal } from '@cps/messaging';
 import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionListFilter, type ConnectionRepository } from './connection.repository.js';
 import { ListConnectionsUseCase } from './list-connections.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const AT = new Date('2025-05-01T10:00:00.000Z');
 const row = (id: string): ConnectionEntity => ({
@@ -20,13 +21,13 @@ const row = (id: string): ConnectionEntity => ({
 
 function setup(rows: ConnectionEntity[]) {
   const calls: Array<{ filter: ConnectionListFilter; limit: number }> = [];
-  const repository = {
+  const repository = fake<ConnectionRepository>({
     findOwned: async (teamId: string, id: string) => rows.find((r) => r.teamId === teamId && r.id === id) ?? null,
     list: async (_teamId: string, filter: ConnectionListFilter, limit: number) => {
       calls.push({ filter, limit });
       return rows.slice(0, limit);
     },
-  } as unknown as ConnectionRepository;
+  });
   return { useCase: new ListConnectionsUseCase(repository), calls };
 }
 

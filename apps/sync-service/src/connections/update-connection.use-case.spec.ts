@@ -1,5 +1,5 @@
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from './connection-activity.entity.js';
@@ -8,10 +8,11 @@ import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionChanges, type ConnectionRepository } from './connection.repository.js';
 import { DeleteConnectionUseCase } from './delete-connection.use-case.js';
 import { UpdateConnectionUseCase } from './update-connection.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const CREATED = new Date('2025-04-01T00:00:00.000Z');
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const ACTOR = { source: 'API', idType: 'client_api_key', idName: 'backend' } as const;
 
 const row = (overrides: Partial<ConnectionEntity> = {}): ConnectionEntity => ({
@@ -40,7 +41,7 @@ function setup(rows: ConnectionEntity[]) {
   const inTx = (tx: EntityManager | undefined) => {
     if (tx !== TX) throw new Error('outside the transaction');
   };
-  const connections = {
+  const connections = fake<ConnectionRepository>({
     lockOwned: async (tx: EntityManager, teamId: string, id: string) => {
       inTx(tx);
       written.locked += 1;
@@ -54,12 +55,15 @@ function setup(rows: ConnectionEntity[]) {
       inTx(tx);
       written.deleted.push(id);
     },
-  } as unknown as ConnectionRepository;
-  const activity = {
-    append: async (tx: EntityManager, entries: NewActivityEntry[]) => (inTx(tx), written.activity.push(...entries)),
-  } as unknown as ConnectionActivityRepository;
-  const transactor = { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor;
-  const clock = { now: () => NOW } as Clock;
+  });
+  const activity = fake<ConnectionActivityRepository>({
+    append: async (tx: EntityManager, entries: NewActivityEntry[]) => {
+      inTx(tx);
+      written.activity.push(...entries);
+    },
+  });
+  const transactor = { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor;
+  const clock = { now: () => NOW } satisfies Clock;
   return {
     update: new UpdateConnectionUseCase(connections, activity, transactor, clock),
     remove: new DeleteConnectionUseCase(connections, activity, transactor, clock),

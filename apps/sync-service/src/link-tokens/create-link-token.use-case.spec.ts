@@ -5,6 +5,7 @@ import { type Randomness } from '../common/randomness.js';
 import { CreateLinkTokenUseCase, type CreateLinkTokenCommand } from './create-link-token.use-case.js';
 import { type LinkTokenEntity } from './link-token.entity.js';
 import { type LinkTokenRepository } from './link-token.repository.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const KEY = Buffer.alloc(32, 3).toString('base64');
@@ -12,7 +13,7 @@ const KEY = Buffer.alloc(32, 3).toString('base64');
 function setup(options: { concurrentWinner?: (row: LinkTokenEntity) => LinkTokenEntity } = {}) {
   const rows: LinkTokenEntity[] = [];
   let draws = 0;
-  const tokens = {
+  const tokens = fake<LinkTokenRepository>({
     findByIdempotencyKey: async (teamId: string, key: string) =>
       rows.find((r) => r.teamId === teamId && r.idempotencyKey === key) ?? null,
     insert: async (row: LinkTokenEntity) => {
@@ -30,12 +31,12 @@ function setup(options: { concurrentWinner?: (row: LinkTokenEntity) => LinkToken
       rows.push(row);
       return true;
     },
-  } as unknown as LinkTokenRepository;
-  const random = {
+  });
+  const random = fake<Randomness>({
     secret: (bytes: number) => Buffer.alloc(bytes, ++draws).toString('base64url'),
-  } as unknown as Randomness;
+  });
   const box = new SecretBox(KEY);
-  const useCase = new CreateLinkTokenUseCase(tokens, box, { now: () => NOW } as Clock, random);
+  const useCase = new CreateLinkTokenUseCase(tokens, box, { now: () => NOW } satisfies Clock, random);
   return { useCase, rows, box };
 }
 

@@ -6,6 +6,7 @@ import { type LinkTokenRepository } from './link-token.repository.js';
 import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';
 import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
 import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const token = (char: string) => `lt_v1_${char.repeat(43)}`;
@@ -28,7 +29,7 @@ const row = (raw: string, overrides: Partial<LinkTokenEntity>): LinkTokenEntity 
 });
 
 function setup(rows: LinkTokenEntity[]) {
-  const repository = {
+  const repository = fake<LinkTokenRepository>({
     listForCustomer: async (teamId: string, customerId: string) =>
       rows.filter((r) => r.teamId === teamId && r.customerId === customerId),
     revokeOwned: async (teamId: string, tokenHash: string, at: Date) => {
@@ -38,8 +39,8 @@ function setup(rows: LinkTokenEntity[]) {
       return { revokedAt: found.revokedAt };
     },
     findByHashAcrossTeams: async (tokenHash: string) => rows.find((r) => r.tokenHash === tokenHash) ?? null,
-  } as unknown as LinkTokenRepository;
-  const clock = { now: () => NOW } as Clock;
+  });
+  const clock = { now: () => NOW } satisfies Clock;
   return {
     list: new ListLinkTokensUseCase(repository, clock),
     revoke: new RevokeLinkTokenUseCase(repository, clock),

@@ -1,10 +1,9 @@
 import { type SyncContracts } from '@cps/contracts';
 import { linkTokenStatus } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { type z } from 'zod';
 import { type LinkTokenEntity } from './link-token.entity.js';
 
-export type LinkTokenMetadata = z.infer<typeof SyncContracts.linkTokenMetadataSchema>;
+export type LinkTokenMetadata = SyncContracts.LinkTokenMetadata;
 
 /** What a brand may see of a token: no raw token, no ids, no contact fields. Status as of `now`. */
 export function toLinkTokenMetadata(token: LinkTokenEntity, now: Date): LinkTokenMetadata {

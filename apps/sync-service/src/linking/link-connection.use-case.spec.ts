@@ -1,6 +1,6 @@
 import { SyncContracts } from '@cps/contracts';
 import { SecretBox } from '@cps/persistence';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type LinkedAccount, type CollectionStateRepository } from '../collection/collection-state.repository.js';
 import { type CollectionWakeup } from '../collection/collection-wakeup.js';
 import { type Clock } from '../common/clock.js';
@@ -13,14 +13,17 @@ import { type ConnectionChanges, type ConnectionRepository } from '../connection
 import { type LinkTokenEntity } from '../link-tokens/link-token.entity.js';
 import { type LinkTokenRepository } from '../link-tokens/link-token.repository.js';
 import { RetailerCredentialVault } from '../retailer-adapters/retailer-credential-vault.js';
+import { type TeamRetailerEntity } from '../retailers/retailer.entity.js';
 import { type TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { LinkConnectionUseCase } from './link-connection.use-case.js';
 import { type LinkSessionFlow } from './link-session-flow.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const EARLIER = new Date('2026-01-01T00:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+// A stand-in: only its identity matters, and the advisory lock is the only raw query of the use case.
+const TX = Object.assign(Object.create(EntityManager.prototype) as EntityManager, { query: async () => [] });
 const vault = new RetailerCredentialVault(new SecretBox(Buffer.alloc(32, 9).toString('base64')));
 const CREDENTIALS = { email: 'jo@example.com', password: 'hunter2!' };
 const RETAILER_SESSION = { token: 'session-token', expiresAt: null };
@@ -95,56 +98,67 @@ function setup(scenario: Scenario = {}) {
     if (tx !== TX) throw new Error('outside the transaction');
   };
   const useCase = new LinkConnectionUseCase(
-    {
-      find: async (_t: string, _r: string, tx?: EntityManager) => (inTx(tx), scenario.enabled === false ? null : {}),
-    } as unknown as TeamRetailerRepository,
-    {
+    fake<TeamRetailerRepository>({
+      find: async (_t: string, _r: string, tx?: EntityManager) => (
+        inTx(tx),
+        scenario.enabled === false ? null : ({} as TeamRetailerEntity)
+      ),
+    }),
+    fake<LinkTokenRepository>({
       findOwned: async () =>
         scenario.token === null
           ? null
-          : { expiresAt: new Date(NOW.getTime() + 86_400_000), revokedAt: null, ...scenario.token },
-    } as unknown as LinkTokenRepository,
-    {
-      insert: async (tx: EntityManager, connection: ConnectionEntity) => (inTx(tx), written.inserted.push(connection)),
-      update: async (tx: EntityManager, _t: string, _id: string, changes: ConnectionChanges) => (
-        inTx(tx),
-        written.updated.push(changes)
-      ),
+          : ({
+              expiresAt: new Date(NOW.getTime() + 86_400_000),
+              revokedAt: null,
+              ...scenario.token,
+            } as LinkTokenEntity),
+    }),
+    fake<ConnectionRepository>({
+      insert: async (tx: EntityManager, connection: ConnectionEntity) => {
+        inTx(tx);
+        written.inserted.push(connection);
+      },
+      update: async (tx: EntityManager, _t: string, _id: string, changes: ConnectionChanges) => {
+        inTx(tx);
+        written.updated.push(changes);
+      },
       lockOwned: async () => scenario.target ?? null,
       lockReusableForLink: async () => scenario.reusable ?? null,
-    } as unknown as ConnectionRepository,
-    {
-      append: async (tx: EntityManager, entries: NewActivityEntry[]) => (inTx(tx), written.activity.push(...entries)),
-    } as unknown as ConnectionActivityRepository,
-    {
+    }),
+    fake<ConnectionActivityRepository>({
+      append: async (tx: EntityManager, entries: NewActivityEntry[]) => {
+        inTx(tx);
+        written.activity.push(...entries);
+      },
+    }),
+    fake<CollectionStateRepository>({
       lockCredentials: async (_tx: EntityManager, connectionId: string) =>
         scenario.storedEmail
           ? vault.sealCredentials(connectionId, { email: scenario.storedEmail, password: 'x' })
           : null,
-      saveLinkedAccount: async (tx: EntityManager, account: LinkedAccount) => (
-        inTx(tx),
-        written.accounts.push(account)
-      ),
-    } as unknown as CollectionStateRepository,
+      saveLinkedAccount: async (tx: EntityManager, account: LinkedAccount) => {
+        inTx(tx);
+        written.accounts.push(account);
+      },
+    }),
     vault,
-    {
+    fake<LinkSessionFlow>({
       save: async (current: LinkSessionEntity, changes: LinkSessionChanges) => {
         written.session.push(changes);
         return { ...current, ...changes };
       },
-    } as unknown as LinkSessionFlow,
-    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
-    {
-      record: async (tx: EntityManager, contract: { subject: string }, data: unknown) => (
-        inTx(tx),
-        written.events.push({ subject: contract.subject, data })
-      ),
-    } as unknown as EventOutbox,
-    { wake: () => (written.woken += 1) } as CollectionWakeup,
-    { now: () => NOW } as Clock,
+    }),
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
+    fake<EventOutbox>({
+      record: async (tx: EntityManager, contract: { subject: string }, data: unknown) => {
+        inTx(tx);
+        written.events.push({ subject: contract.subject, data });
+      },
+    }),
+    { wake: () => (written.woken += 1) } satisfies CollectionWakeup,
+    { now: () => NOW } satisfies Clock,
   );
-  // The advisory lock is the only raw query of the use case.
-  (TX as unknown as { query: () => Promise<void> }).query = async () => undefined;
   return { written, link: (s = session()) => useCase.execute(s, CREDENTIALS, RETAILER_SESSION) };
 }
 

@@ -4,14 +4,13 @@ import { isListedForShopper } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
 import { type EntityManager } from 'typeorm';
-import { type z } from 'zod';
 import { Clock } from '../common/clock.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
 import { LinkSessionRepository } from './link-session.repository.js';
 
-export type LinkSessionView = z.infer<typeof SyncContracts.linkSessionViewSchema>;
+export type LinkSessionView = SyncContracts.LinkSessionView;
 type RetailerRef = { retailer_id: string; name: string };
 
 /** Unknown and expired sessions look the same: the shopper starts again from the brand's app. */

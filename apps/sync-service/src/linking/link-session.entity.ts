@@ -1,10 +1,9 @@
 import { type SyncContracts } from '@cps/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { type z } from 'zod';
 
-export type LinkSessionState = z.infer<typeof SyncContracts.linkSessionStateSchema>;
-export type LinkErrorCode = z.infer<typeof SyncContracts.linkErrorCodeSchema>;
-export type LinkEntry = 'link_token' | 'link_url' | 'reauthentication';
+export type LinkSessionState = SyncContracts.LinkSessionState;
+export type LinkErrorCode = SyncContracts.LinkErrorCode;
+export type LinkEntry = SyncContracts.LinkEntry;
 
 /**
  * One hosted link flow in progress (see the migration). Found by the SHA-256 of the secret the gateway

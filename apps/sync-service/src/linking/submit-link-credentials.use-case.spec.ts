@@ -1,17 +1,37 @@
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { type RetailerAdapters } from '../retailer-adapters/retailer-adapters.js';
-import { type SignInResult, type OneTimeCodeResult } from '../retailer-adapters/retailer-adapter.js';
+import {
+  type OneTimeCodeResult,
+  type RetailerAdapter,
+  type SignInResult,
+} from '../retailer-adapters/retailer-adapter.js';
 import { RetailerCredentialVault } from '../retailer-adapters/retailer-credential-vault.js';
 import { RetailerUnavailable } from '../retailer-adapters/retailer-errors.js';
 import { type LinkConnectionUseCase } from './link-connection.use-case.js';
-import { type LinkSessionFlow } from './link-session-flow.js';
+import { type LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 import { MAX_FAILED_SIGN_INS } from './link-session-rules.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
 import { SubmitLinkCodeUseCase } from './submit-link-code.use-case.js';
 import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const vault = new RetailerCredentialVault(new SecretBox(Buffer.alloc(32, 5).toString('base64')));
+/** What the pages would show; the specs read only the state. */
+const VIEW: LinkSessionView = {
+  team_id: 'team_1',
+  state: 'sign_in',
+  entry: 'link_token',
+  retailers: [],
+  can_choose_retailer: true,
+  retailer: null,
+  prefill_email: null,
+  code_sent_to: null,
+  error: null,
+  connection_id: null,
+  redirect_url: null,
+  expires_at: '2025-01-01T00:00:00.000Z',
+};
 const CHALLENGE = { challengeId: 'ch_1', sentTo: 'j***@example.com', expiresAt: null };
 
 function setup(current: Partial<LinkSessionEntity>, answer: SignInResult | OneTimeCodeResult | Error) {
@@ -24,26 +44,33 @@ function setup(current: Partial<LinkSessionEntity>, answer: SignInResult | OneTi
   } as LinkSessionEntity;
   const saved: LinkSessionChanges[] = [];
   const linked: unknown[][] = [];
-  const flow = {
+  const flow = fake<LinkSessionFlow>({
     load: async () => session,
     save: async (s: LinkSessionEntity, changes: LinkSessionChanges) => {
       saved.push(changes);
       session = { ...s, ...changes };
       return session;
     },
-    view: async (s: LinkSessionEntity) => ({ state: s.state, error: s.errorCode }),
-  } as unknown as LinkSessionFlow;
+    view: async (s: LinkSessionEntity) => ({ ...VIEW, state: s.state }),
+  });
+  // One scenario answers one call: the sign-in page's or the code page's.
   const respond = async () => {
     if (answer instanceof Error) throw answer;
     return answer;
   };
-  const adapters = { for: () => ({ signIn: respond, answerOneTimeCode: respond }) } as unknown as RetailerAdapters;
-  const link = {
+  const adapters = fake<RetailerAdapters>({
+    for: () =>
+      fake<RetailerAdapter>({
+        signIn: async () => (await respond()) as SignInResult,
+        answerOneTimeCode: async () => (await respond()) as OneTimeCodeResult,
+      }),
+  });
+  const link = fake<LinkConnectionUseCase>({
     execute: async (...args: unknown[]) => {
       linked.push(args);
       return { ...session, state: 'succeeded' };
     },
-  } as unknown as LinkConnectionUseCase;
+  });
   return {
     credentials: new SubmitLinkCredentialsUseCase(flow, adapters, vault, link),
     code: new SubmitLinkCodeUseCase(flow, adapters, vault, link),

@@ -1,9 +1,11 @@
 import { CreateSyncSchema1732300000000 } from './1732300000000-create-sync-schema.js';
 import { ConnectionsApiAndLinkTokens1732500000000 } from './1732500000000-connections-api-and-link-tokens.js';
 import { LinkingAndCollection1733200000000 } from './1733200000000-linking-and-collection.js';
+import { CreateSyncRole1734000000000 } from './1734000000000-create-sync-role.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
   ConnectionsApiAndLinkTokens1732500000000,
   LinkingAndCollection1733200000000,
+  CreateSyncRole1734000000000,
 ];

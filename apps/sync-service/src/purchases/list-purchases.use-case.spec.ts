@@ -1,18 +1,21 @@
 import { RpcRefusal } from '@cps/messaging';
+import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { type ConnectionRepository } from '../connections/connection.repository.js';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
 import { type PurchaseEntity } from './purchase.entity.js';
 import { type PurchaseRepository } from './purchase.repository.js';
+import { fake } from '../testing/fake.js';
 
 const purchase = (id: string, date: string): PurchaseEntity =>
   ({ id, date: new Date(date), total: '10.00', purchaseType: 'online' }) as PurchaseEntity;
 
 function setup(stored: PurchaseEntity[]) {
   const calls: Array<{ startingAfter?: string; limit: number }> = [];
-  const connections = {
-    findOwned: async (teamId: string, id: string) => (teamId === 'team_1' && id === 'conn_1' ? { id } : null),
-  } as unknown as ConnectionRepository;
-  const purchases = {
+  const connections = fake<ConnectionRepository>({
+    findOwned: async (teamId: string, id: string) =>
+      teamId === 'team_1' && id === 'conn_1' ? ({ id } as ConnectionEntity) : null,
+  });
+  const purchases = fake<PurchaseRepository>({
     belongsTo: async (_teamId: string, _connectionId: string, id: string) => stored.some((p) => p.id === id),
     listForConnection: async (
       _teamId: string,
@@ -22,7 +25,7 @@ function setup(stored: PurchaseEntity[]) {
       calls.push(page);
       return stored.slice(0, page.limit);
     },
-  } as unknown as PurchaseRepository;
+  });
   return { useCase: new ListPurchasesUseCase(connections, purchases), calls };
 }
 

@@ -1,9 +1,8 @@
 import { type SyncContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { type z } from 'zod';
 import { type PurchaseEntity } from './purchase.entity.js';
 
-export type PurchaseListEntry = z.infer<typeof SyncContracts.purchaseListEntrySchema>;
+export type PurchaseListEntry = SyncContracts.PurchaseListEntry;
 
 export function toPurchaseListEntry(purchase: PurchaseEntity): PurchaseListEntry {
   return {

@@ -1,19 +1,20 @@
-import { z } from 'zod';
-import { loadConfig } from '@cps/config';
+import { type Config, EnvHttpUrl, EnvInt, loadConfig } from '@cps/config';
 
 /** Variables of the retailer adapters (validated at start like config.ts: a bad value stops the service, code 78). */
-export const retailerAdaptersConfigSchema = z.object({
+export class RetailerAdaptersEnv {
   /** The sandbox retailer playing every platform retailer (development, tests, demos). */
-  SANDBOX_RETAILER_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .default('http://127.0.0.1:3020'),
+  @EnvHttpUrl()
+  SANDBOX_RETAILER_URL = 'http://127.0.0.1:3020';
+
   /** Deadline of one call to a retailer; a slower answer is RetailerUnavailable('timeout'). */
-  RETAILER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  @EnvInt({ min: 100, max: 120_000 })
+  RETAILER_REQUEST_TIMEOUT_MS = 10_000;
+
   /** Orders asked for per list call. */
-  RETAILER_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(50),
-});
+  @EnvInt({ min: 1, max: 100 })
+  RETAILER_PAGE_SIZE = 50;
+}
 
-export type RetailerAdaptersConfig = z.output<typeof retailerAdaptersConfigSchema>;
+export type RetailerAdaptersConfig = Config<RetailerAdaptersEnv>;
 
-export const retailerAdaptersConfig = loadConfig(retailerAdaptersConfigSchema);
+export const retailerAdaptersConfig = loadConfig(RetailerAdaptersEnv);

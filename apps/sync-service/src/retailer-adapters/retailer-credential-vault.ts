@@ -1,19 +1,37 @@
 import { type SecretBox } from '@cps/persistence';
-import { z } from 'zod';
+import {
+  ContractViolation,
+  IsNullable,
+  TOLERANT_VALIDATOR_OPTIONS,
+  toMessage,
+  type MessageClass,
+} from '@cps/contracts';
+import { IsISO8601, IsString } from 'class-validator';
 import { type OneTimeCodeChallenge, type RetailerCredentials, type RetailerSession } from './retailer-adapter.js';
 
-const instant = z.iso
-  .datetime()
-  .nullable()
-  .transform((text) => (text === null ? null : new Date(text)));
+/** What each kind of sealed value holds once opened (dates as ISO strings, null when unknown). */
+class SealedCredentials {
+  @IsString() email!: string;
+  @IsString() password!: string;
+}
 
-const sealed = {
-  credentials: z.object({ email: z.string(), password: z.string() }),
-  session: z.object({ token: z.string(), expires_at: instant }),
-  challenge: z.object({ challenge_id: z.string(), sent_to: z.string().nullable(), expires_at: instant }),
-};
+class SealedSession {
+  @IsString() token!: string;
+  @IsNullable() @IsISO8601({ strict: true }) expires_at!: string | null;
+}
+
+class SealedChallenge {
+  @IsString() challenge_id!: string;
+  @IsNullable() @IsString() sent_to!: string | null;
+  @IsNullable() @IsISO8601({ strict: true }) expires_at!: string | null;
+}
+
+const sealed = { credentials: SealedCredentials, session: SealedSession, challenge: SealedChallenge };
 
 type Kind = keyof typeof sealed;
+type Sealed<K extends Kind> = InstanceType<(typeof sealed)[K]>;
+
+const toDate = (text: string | null): Date | null => (text === null ? null : new Date(text));
 
 export class VaultError extends Error {}
 
@@ -45,7 +63,7 @@ export class RetailerCredentialVault {
 
   openSession(connectionId: string, text: string): RetailerSession {
     const session = this.open('session', connectionId, text);
-    return { token: session.token, expiresAt: session.expires_at };
+    return { token: session.token, expiresAt: toDate(session.expires_at) };
   }
 
   /** A pending code step, kept between the link flow's sign-in page and its code page. */
@@ -59,14 +77,14 @@ export class RetailerCredentialVault {
 
   openChallenge(connectionId: string, text: string): OneTimeCodeChallenge {
     const challenge = this.open('challenge', connectionId, text);
-    return { challengeId: challenge.challenge_id, sentTo: challenge.sent_to, expiresAt: challenge.expires_at };
+    return { challengeId: challenge.challenge_id, sentTo: challenge.sent_to, expiresAt: toDate(challenge.expires_at) };
   }
 
-  private seal<K extends Kind>(kind: K, connectionId: string, value: z.input<(typeof sealed)[K]>): string {
+  private seal<K extends Kind>(kind: K, connectionId: string, value: Sealed<K>): string {
     return this.box.seal(JSON.stringify({ v: 1, kind, connection_id: connectionId, value }));
   }
 
-  private open<K extends Kind>(kind: K, connectionId: string, text: string): z.output<(typeof sealed)[K]> {
+  private open<K extends Kind>(kind: K, connectionId: string, text: string): Sealed<K> {
     let envelope: { v?: unknown; kind?: unknown; connection_id?: unknown; value?: unknown };
     try {
       envelope = JSON.parse(this.box.open(text)) as typeof envelope;
@@ -77,8 +95,12 @@ export class RetailerCredentialVault {
     if (envelope.v !== 1 || envelope.kind !== kind || envelope.connection_id !== connectionId) {
       throw new VaultError(`the sealed ${kind} does not belong to connection ${connectionId}`);
     }
-    const value = sealed[kind].safeParse(envelope.value);
-    if (!value.success) throw new VaultError(`the sealed ${kind} of connection ${connectionId} is malformed`);
-    return value.data as z.output<(typeof sealed)[K]>;
+    try {
+      // An older or newer writer's extra fields are ignored, not fatal.
+      return toMessage(sealed[kind] as MessageClass<Sealed<K>>, envelope.value, TOLERANT_VALIDATOR_OPTIONS);
+    } catch (error) {
+      if (!(error instanceof ContractViolation)) throw error;
+      throw new VaultError(`the sealed ${kind} of connection ${connectionId} is malformed`);
+    }
   }
 }

@@ -1,5 +1,4 @@
-import { parseMoney } from '@cps/domain';
-import { z } from 'zod';
+import { type MessageClass } from '@cps/contracts';
 import {
   type CallOptions,
   type OneTimeCodeChallenge,
@@ -13,6 +12,16 @@ import {
 } from './retailer-adapter.js';
 import { RateLimited, RetailerUnavailable, SessionLost, type SessionLossReason } from './retailer-errors.js';
 import { DEFAULT_RATE_LIMIT_DELAY_MS, parseRetryAfter } from './retry-after.js';
+import {
+  ChallengeReply,
+  cents,
+  ErrorReply,
+  instant,
+  OrderPageReply,
+  OrderReply,
+  readReply,
+  SessionReply,
+} from './sandbox-retailer.replies.js';
 
 export interface SandboxRetailerAdapterOptions {
   retailerId: string;
@@ -24,52 +33,6 @@ export interface SandboxRetailerAdapterOptions {
   pageSize?: number;
   now?: () => Date;
 }
-
-const money = z.string().transform((text, context) => {
-  try {
-    return parseMoney(text);
-  } catch {
-    context.addIssue({ code: 'custom', message: 'not an amount' });
-    return z.NEVER;
-  }
-});
-const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
-const channel = z.enum(['online', 'in_store']);
-
-const sessionBody = z.object({ session_token: z.string().min(1), expires_at: instant.nullable().default(null) });
-const challengeBody = z.object({
-  challenge_id: z.string().min(1),
-  sent_to: z.string().nullable().default(null),
-  expires_at: instant.nullable().default(null),
-});
-const errorBody = z.object({ error: z.string(), attempts_left: z.number().int().min(0).optional() });
-const pageBody = z.object({
-  orders: z.array(z.object({ order_id: z.string().min(1), ordered_at: instant, channel, total: money })),
-  next_cursor: z.string().min(1),
-  has_more: z.boolean(),
-});
-const orderBody = z.object({
-  order_id: z.string().min(1),
-  ordered_at: instant,
-  channel,
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  items: z.array(
-    z.object({
-      name: z.string(),
-      brand: z.string().nullable(),
-      upc: z.string().nullable(),
-      sku: z.string().nullable(),
-      unit_price: money,
-      quantity: z.number().int().min(1),
-    }),
-  ),
-  subtotal: money,
-  discounts: money,
-  shipping: money,
-  fees: money,
-  tax: money,
-  total: money,
-});
 
 const SESSION_ERRORS: Record<string, SessionLossReason> = {
   session_expired: 'expired',
@@ -100,10 +63,14 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
     const answer = await this.call('POST', '/sessions', { body: credentials, signal: options?.signal });
     if (answer.status === 201) return { kind: 'signed_in', session: this.session(answer.body) };
     if (answer.status === 202) {
-      const challenge = this.parse(challengeBody, answer);
+      const challenge = this.parse(ChallengeReply, answer);
       return {
         kind: 'needs_one_time_code',
-        challenge: { challengeId: challenge.challenge_id, sentTo: challenge.sent_to, expiresAt: challenge.expires_at },
+        challenge: {
+          challengeId: challenge.challenge_id,
+          sentTo: challenge.sent_to,
+          expiresAt: challenge.expires_at === null ? null : instant(challenge.expires_at),
+        },
       };
     }
     if (answer.status === 401 && this.errorCode(answer) === 'invalid_credentials') {
@@ -126,7 +93,7 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
     if (answer.status === 201) return { kind: 'signed_in', session: this.session(answer.body) };
     if (answer.status === 410) return { kind: 'challenge_expired' };
     if (answer.status === 401 && this.errorCode(answer) === 'invalid_code') {
-      return { kind: 'invalid_code', attemptsLeft: errorBody.safeParse(answer.body).data?.attempts_left ?? null };
+      return { kind: 'invalid_code', attemptsLeft: readReply(ErrorReply, answer.body)?.attempts_left ?? null };
     }
     // A malformed code is refused before it is checked: for the shopper it is a wrong code.
     if (answer.status === 422) return { kind: 'invalid_code', attemptsLeft: null };
@@ -142,13 +109,13 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
     if (cursor !== null) query.set('since', cursor);
     const answer = await this.call('GET', `/orders?${query}`, { session, signal: options?.signal });
     if (answer.status !== 200) throw this.unexpected(answer);
-    const page = this.parse(pageBody, answer);
+    const page = this.parse(OrderPageReply, answer);
     return {
       orders: page.orders.map((order) => ({
         retailerOrderId: order.order_id,
-        orderedAt: order.ordered_at,
+        orderedAt: instant(order.ordered_at),
         purchaseType: order.channel,
-        totalCents: order.total,
+        totalCents: cents(order.total),
       })),
       nextCursor: page.next_cursor,
       hasMore: page.has_more,
@@ -165,10 +132,10 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
       signal: options?.signal,
     });
     if (answer.status !== 200) throw this.unexpected(answer);
-    const order = this.parse(orderBody, answer);
+    const order = this.parse(OrderReply, answer);
     return {
       retailerOrderId: order.order_id,
-      orderedAt: order.ordered_at,
+      orderedAt: instant(order.ordered_at),
       purchaseType: order.channel,
       currency: order.currency,
       lines: order.items.map((item) => ({
@@ -176,16 +143,16 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
         brand: item.brand,
         upc: item.upc,
         sku: item.sku,
-        priceCents: item.unit_price,
+        priceCents: cents(item.unit_price),
         quantity: item.quantity,
       })),
       totals: {
-        itemsSubtotal: order.subtotal,
-        discounts: order.discounts,
-        shipping: order.shipping,
-        fees: order.fees,
-        tax: order.tax,
-        total: order.total,
+        itemsSubtotal: cents(order.subtotal),
+        discounts: cents(order.discounts),
+        shipping: cents(order.shipping),
+        fees: cents(order.fees),
+        tax: cents(order.tax),
+        total: cents(order.total),
       },
     };
   }
@@ -237,18 +204,21 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
   }
 
   private session(body: unknown): RetailerSession {
-    const session = this.parse(sessionBody, { status: 201, body });
-    return { token: session.session_token, expiresAt: session.expires_at };
+    const session = this.parse(SessionReply, { status: 201, body });
+    return {
+      token: session.session_token,
+      expiresAt: session.expires_at === null ? null : instant(session.expires_at),
+    };
   }
 
-  private parse<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
-    const result = schema.safeParse(answer.body);
-    if (!result.success) throw this.unexpected(answer);
-    return result.data;
+  private parse<T extends object>(reply: MessageClass<T>, answer: Answer): T {
+    const parsed = readReply(reply, answer.body);
+    if (parsed === null) throw this.unexpected(answer);
+    return parsed;
   }
 
   private errorCode(answer: Answer): string | null {
-    return errorBody.safeParse(answer.body).data?.error ?? null;
+    return readReply(ErrorReply, answer.body)?.error ?? null;
   }
 
   private unexpected(answer: Answer): RetailerUnavailable {

@@ -1,5 +1,5 @@
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type Randomness } from '../common/randomness.js';
 import { type Transactor } from '../common/transactor.js';
@@ -7,9 +7,10 @@ import { type RetailerEntity, type TeamRetailerEntity } from './retailer.entity.
 import { type RetailerRepository } from './retailer.repository.js';
 import { type TeamRetailerRepository } from './team-retailer.repository.js';
 import { LINK_ID_LENGTH, UpdateRetailerUseCase } from './update-retailer.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const CATALOG: RetailerEntity[] = [
   { id: 'walmart', name: 'Walmart', status: 'active', brandColor: '#0071ce' },
   { id: 'bestbuy', name: 'Best Buy', status: 'inactive', brandColor: '#0046be' },
@@ -23,7 +24,7 @@ function setup(existing: TeamRetailerEntity[] = []) {
   };
   const index = (teamId: string, retailerId: string) =>
     rows.findIndex((row) => row.teamId === teamId && row.retailerId === retailerId);
-  const teamRetailers = {
+  const teamRetailers: Partial<TeamRetailerRepository> = {
     lockForChange: async (tx: EntityManager, teamId: string, retailerId: string) => {
       inTx(tx);
       calls.locks.push(`${teamId}/${retailerId}`);
@@ -53,14 +54,16 @@ function setup(existing: TeamRetailerEntity[] = []) {
       if (index(teamId, retailerId) >= 0) rows.splice(index(teamId, retailerId), 1);
     },
   };
-  const retailers = { findById: async (id: string) => CATALOG.find((r) => r.id === id) ?? null };
+  const retailers: Partial<RetailerRepository> = {
+    findById: async (id: string) => CATALOG.find((r) => r.id === id) ?? null,
+  };
   let links = 0;
   const random = { base62: (length: number) => `${++links}`.padStart(length, 'L'), fraction: () => 0 };
   const useCase = new UpdateRetailerUseCase(
-    retailers as unknown as RetailerRepository,
-    teamRetailers as unknown as TeamRetailerRepository,
-    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
-    { now: () => NOW } as Clock,
+    fake<RetailerRepository>(retailers),
+    fake<TeamRetailerRepository>(teamRetailers),
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
+    { now: () => NOW } satisfies Clock,
     random as Randomness,
   );
   return { useCase, rows, calls };

@@ -1,6 +1,6 @@
-import { SyncContracts, connectionSchema, type Actor } from '@cps/contracts';
+import { Connection, SyncContracts, toMessage, type Actor } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
 import { type Randomness } from '../common/randomness.js';
@@ -17,9 +17,10 @@ import {
   CreateSimulatedConnectionUseCase,
   type CreateSimulatedConnectionCommand,
 } from './create-simulated-connection.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const ACTOR: Actor = { source: 'API', idType: 'client_api_key', idName: 'Production key' };
 const CATALOG: RetailerEntity[] = [
   { id: 'walmart', name: 'Walmart', status: 'active', brandColor: '#0071ce' },
@@ -41,33 +42,44 @@ function setup() {
   };
   let seed = 7;
   const useCase = new CreateSimulatedConnectionUseCase(
-    { findById: async (id: string) => CATALOG.find((r) => r.id === id) ?? null } as unknown as RetailerRepository,
-    {
-      insert: async (tx: EntityManager, c: ConnectionEntity) => (inTx(tx), written.connections.push(c)),
-    } as unknown as ConnectionRepository,
-    {
-      append: async (tx: EntityManager, e: NewActivityEntry[]) => (inTx(tx), written.activity.push(...e)),
-    } as unknown as ConnectionActivityRepository,
-    {
-      insert: async (tx: EntityManager, p: PurchaseWithItems[]) => (inTx(tx), written.purchases.push(...p)),
-    } as unknown as PurchaseRepository,
+    fake<RetailerRepository>({
+      findById: async (id: string) => CATALOG.find((r) => r.id === id) ?? null,
+    }),
+    fake<ConnectionRepository>({
+      insert: async (tx: EntityManager, c: ConnectionEntity) => {
+        inTx(tx);
+        written.connections.push(c);
+      },
+    }),
+    fake<ConnectionActivityRepository>({
+      append: async (tx: EntityManager, e: NewActivityEntry[]) => {
+        inTx(tx);
+        written.activity.push(...e);
+      },
+    }),
+    fake<PurchaseRepository>({
+      insert: async (tx: EntityManager, p: PurchaseWithItems[]) => {
+        inTx(tx);
+        written.purchases.push(...p);
+      },
+    }),
     {
       run: async <T>(work: (tx: EntityManager) => Promise<T>) => {
         written.transactions += 1;
         return work(TX);
       },
-    } as Transactor,
-    {
+    } satisfies Transactor,
+    fake<EventOutbox>({
       record: async (tx: EntityManager, contract: { subject: string }, data: unknown, meta: unknown) => {
         inTx(tx);
         written.events.push({ subject: contract.subject, data, meta });
       },
-    } as unknown as EventOutbox,
-    { now: () => NOW } as Clock,
-    {
+    }),
+    { now: () => NOW } satisfies Clock,
+    fake<Randomness>({
       fraction: () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646,
       base62: (length: number) => 'x'.repeat(length),
-    } as Randomness,
+    }),
   );
   return { useCase, written };
 }
@@ -94,7 +106,7 @@ describe('CreateSimulatedConnectionUseCase', () => {
   it('creates an active simulated connection with defaults', async () => {
     const { useCase, written } = setup();
     const connection = await useCase.execute(command());
-    expect(connectionSchema.parse(connection)).toEqual(connection);
+    expect(toMessage(Connection, connection)).toEqual(connection);
     expect(connection).toMatchObject({
       customer_id: 'sim_xxxxxxxxxxxxxxxx',
       retailer_id: 'walmart',

@@ -1,7 +1,7 @@
-import { SyncContracts, purchaseDetailSchema } from '@cps/contracts';
+import { PurchaseDetail, SyncContracts, toMessage } from '@cps/contracts';
 import { parseMoney } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
 import { type Randomness } from '../common/randomness.js';
@@ -11,9 +11,10 @@ import { type ConnectionRepository } from '../connections/connection.repository.
 import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 import { type PurchaseRepository } from '../purchases/purchase.repository.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 
 const connection = (id: string, overrides: Partial<ConnectionEntity> = {}): ConnectionEntity => ({
   id,
@@ -40,27 +41,30 @@ function setup(connections: ConnectionEntity[]) {
   };
   let seed = 11;
   const useCase = new CreateSimulatedPurchaseUseCase(
-    {
+    fake<ConnectionRepository>({
       findOwned: async (teamId: string, id: string, tx?: EntityManager) => {
         inTx(tx);
         return connections.find((c) => c.teamId === teamId && c.id === id) ?? null;
       },
-    } as unknown as ConnectionRepository,
-    {
-      insert: async (tx: EntityManager, p: PurchaseWithItems[]) => (inTx(tx), written.purchases.push(...p)),
-    } as unknown as PurchaseRepository,
-    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor,
-    {
+    }),
+    fake<PurchaseRepository>({
+      insert: async (tx: EntityManager, p: PurchaseWithItems[]) => {
+        inTx(tx);
+        written.purchases.push(...p);
+      },
+    }),
+    { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
+    fake<EventOutbox>({
       record: async (tx: EntityManager, contract: { subject: string }, data: unknown, meta: unknown) => {
         inTx(tx);
         written.events.push({ subject: contract.subject, data, meta });
       },
-    } as unknown as EventOutbox,
-    { now: () => NOW } as Clock,
-    {
+    }),
+    { now: () => NOW } satisfies Clock,
+    fake<Randomness>({
       fraction: () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646,
       base62: (length: number) => 'x'.repeat(length),
-    } as Randomness,
+    }),
   );
   return { useCase, written };
 }
@@ -79,7 +83,7 @@ describe('CreateSimulatedPurchaseUseCase', () => {
   it('creates a purchase dated now and records purchase.collected with the same detail', async () => {
     const { useCase, written } = setup([connection('conn_1')]);
     const detail = await useCase.execute('team_1', 'conn_1');
-    expect(purchaseDetailSchema.parse(detail)).toEqual(detail);
+    expect(toMessage(PurchaseDetail, detail)).toEqual(detail);
     expect(detail).toMatchObject({
       connection_id: 'conn_1',
       retailer_id: 'target',

@@ -1,6 +1,6 @@
 import { SyncContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
 import { type Transactor } from '../common/transactor.js';
@@ -10,9 +10,10 @@ import { type ConnectionEntity, type ConnectionStatus } from '../connections/con
 import { type ConnectionChanges, type ConnectionRepository } from '../connections/connection.repository.js';
 import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
 import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
+import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-const TX = { name: 'the transaction' } as unknown as EntityManager;
+const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const ACTOR = { source: 'API', idType: 'client_api_key', idName: 'backend' } as const;
 
 const row = (overrides: Partial<ConnectionEntity> = {}): ConnectionEntity => ({
@@ -39,22 +40,28 @@ function setup(rows: ConnectionEntity[]) {
     events: [] as Array<{ subject: string; data: unknown }>,
     deleted: [] as string[],
   };
-  const connections = {
+  const connections = fake<ConnectionRepository>({
     lockOwned: async (_tx: EntityManager, teamId: string, id: string) =>
       rows.find((r) => r.teamId === teamId && r.id === id && !r.deletedAt) ?? null,
-    update: async (_tx: EntityManager, _t: string, _id: string, changes: ConnectionChanges) =>
-      written.updates.push(changes),
-    softDelete: async (_tx: EntityManager, _t: string, id: string) => written.deleted.push(id),
-  } as unknown as ConnectionRepository;
-  const activity = {
-    append: async (_tx: EntityManager, entries: NewActivityEntry[]) => written.activity.push(...entries),
-  } as unknown as ConnectionActivityRepository;
-  const transactor = { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } as Transactor;
-  const outbox = {
-    record: async (_tx: EntityManager, contract: { subject: string }, data: unknown) =>
-      written.events.push({ subject: contract.subject, data }),
-  } as unknown as EventOutbox;
-  const clock = { now: () => NOW } as Clock;
+    update: async (_tx: EntityManager, _t: string, _id: string, changes: ConnectionChanges) => {
+      written.updates.push(changes);
+    },
+    softDelete: async (_tx: EntityManager, _t: string, id: string) => {
+      written.deleted.push(id);
+    },
+  });
+  const activity = fake<ConnectionActivityRepository>({
+    append: async (_tx: EntityManager, entries: NewActivityEntry[]) => {
+      written.activity.push(...entries);
+    },
+  });
+  const transactor = { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor;
+  const outbox = fake<EventOutbox>({
+    record: async (_tx: EntityManager, contract: { subject: string }, data: unknown) => {
+      written.events.push({ subject: contract.subject, data });
+    },
+  });
+  const clock = { now: () => NOW } satisfies Clock;
   return {
     update: new UpdateSimulatedConnectionUseCase(connections, activity, transactor, outbox, clock),
     remove: new DeleteSimulatedConnectionUseCase(connections, activity, transactor, clock),

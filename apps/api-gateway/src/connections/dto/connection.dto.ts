@@ -1,110 +1,285 @@
-import { z } from 'zod';
-import { connectionStatusSchema } from '@cps/contracts';
-import { customerIdField, emailField, mobileField, retailerIdField, tagsField } from '../../http/field-schemas.js';
-import { identifier, queryInteger } from '../../http/query-schemas.js';
-import { described, named } from '../../openapi/schema-registry.js';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
+import { Equals, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ACTOR_ID_TYPES,
+  ACTOR_SOURCES,
+  CONNECTION_STATUSES,
+  PublicConnection,
+  SyncContracts,
+  type ActorIdType,
+  type ActorSource,
+  type ConnectionStatus,
+} from '@cps/contracts';
+import { Refine } from '../../http/body-rules.js';
+import {
+  IDENTIFIER_PATTERN,
+  IsIdentifier,
+  IsWebEmail,
+  QueryInteger,
+  RETAILER_ID_PATTERN,
+} from '../../http/field-rules.js';
+
+// Examples shown in the reference (and sent by its "Try it out").
+export const EXAMPLE_CONNECTION_ID = '01JD3M5Q7X9C2B4N6R8T0V1W2Y';
+const TAGS_DOC = {
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 256 },
+  maxProperties: 10,
+  description:
+    'Attribution tags: at most 10; names up to 64 characters, values up to 256. Must not hold personal data.',
+  example: { utm_campaign: 'spring' },
+} as const;
+
+// class-validator drops the rules a parent class has for a property once the subclass adds rules of its own
+// to it, so a property given extra rules here restates the contract's (IsString, MaxLength...) with them.
 
 // --- requests -------------------------------------------------------------------------------------
 
-export const connectionPathSchema = z.object({ connection_id: identifier('Connection id') });
-export type ConnectionPath = z.output<typeof connectionPathSchema>;
-
-export const createConnectionBodySchema = z
-  .object({
-    customer_id: customerIdField(),
-    retailer_id: described(retailerIdField(), 'A retailer enabled for your team'),
-    email: emailField().nullable().optional(),
-    mobile: mobileField().nullable().optional(),
-    tags: tagsField().optional(),
+export class ConnectionPath {
+  @ApiProperty({
+    description: 'Connection id',
+    example: EXAMPLE_CONNECTION_ID,
+    maxLength: 64,
+    pattern: IDENTIFIER_PATTERN.source,
   })
-  .strict();
-export type CreateConnectionBody = z.output<typeof createConnectionBodySchema>;
+  @IsIdentifier()
+  connection_id!: string;
+}
 
-export const listConnectionsQuerySchema = z.object({
-  customer_id: described(z.string().min(1).max(64), 'Only connections of this customer').optional(),
-  status: described(connectionStatusSchema, 'Only connections in this status').optional(),
-  retailer_id: described(z.string().min(1).max(64), 'Only connections to this retailer').optional(),
-  limit: queryInteger({ min: 1, max: 100, default: 50, description: 'Page size, 1 to 100 (default 50)' }).optional(),
-  starting_after: identifier(
-    'A connection id from the previous page: the page holds the connections created before it',
-  ).optional(),
-});
-export type ListConnectionsQuery = z.output<typeof listConnectionsQuerySchema>;
-
-export const updateConnectionBodySchema = z
-  .object({
-    customer_id: customerIdField().optional(),
-    email: emailField().nullable().optional(),
-    mobile: mobileField().nullable().optional(),
-    status: described(z.literal('disconnected'), 'Only `disconnected`: stops purchase collection').optional(),
+export class CreateConnectionBody extends PickType(SyncContracts.CreateConnectionRequest, [
+  'customer_id',
+  'retailer_id',
+  'email',
+  'mobile',
+  'tags',
+] as const) {
+  @ApiProperty({
+    description: 'Maps the connection to a customer record in your system (1-64 characters)',
+    minLength: 1,
+    maxLength: 64,
+    example: 'cust_1234',
   })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, {
-    message: 'at least one field is required',
-    when: (payload) => payload.issues.length === 0,
-  });
-export type UpdateConnectionBody = z.output<typeof updateConnectionBodySchema>;
+  override customer_id!: string;
 
-export const connectionTokenBodySchema = z
-  .object({ scope: described(z.literal('access'), "The only scope: `access` (read the connection's purchases)") })
-  .strict();
+  @ApiProperty({
+    description: 'A retailer enabled for your team (lowercase slug)',
+    example: 'walmart',
+    minLength: 1,
+    maxLength: 64,
+    pattern: RETAILER_ID_PATTERN.source,
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  @Matches(RETAILER_ID_PATTERN)
+  override retailer_id!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 254,
+    description: 'Customer email address (at most 254 characters)',
+    example: 'jo@example.com',
+  })
+  @IsString()
+  @MaxLength(254)
+  @IsWebEmail()
+  override email?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    minLength: 1,
+    maxLength: 16,
+    description: 'Customer mobile phone number (at most 16 characters)',
+    example: '+15555550100',
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(16)
+  override mobile?: string | null;
+
+  @ApiPropertyOptional(TAGS_DOC)
+  override tags?: Record<string, string>;
+}
+
+export class ListConnectionsQuery extends PickType(SyncContracts.ListConnectionsRequest, [
+  'customer_id',
+  'status',
+  'retailer_id',
+  'limit',
+  'starting_after',
+] as const) {
+  @ApiPropertyOptional({ description: 'Only connections of this customer', minLength: 1, maxLength: 64 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  override customer_id?: string;
+
+  @ApiPropertyOptional({ enum: CONNECTION_STATUSES, description: 'Only connections in this status' })
+  override status?: ConnectionStatus;
+
+  @ApiPropertyOptional({ description: 'Only connections to this retailer', minLength: 1, maxLength: 64 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  override retailer_id?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+    description: 'Page size, 1 to 100 (default 50)',
+  })
+  @QueryInteger()
+  override limit?: number;
+
+  @ApiPropertyOptional({
+    description: 'A connection id from the previous page: the page holds the connections created before it',
+    maxLength: 64,
+    pattern: IDENTIFIER_PATTERN.source,
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  @Matches(IDENTIFIER_PATTERN)
+  override starting_after?: string;
+}
+
+@Refine<UpdateConnectionBody>({
+  check: (body) => Object.values(body).some((value) => value !== undefined),
+  message: 'at least one field is required',
+})
+export class UpdateConnectionBody extends PickType(SyncContracts.UpdateConnectionRequest, [
+  'customer_id',
+  'email',
+  'mobile',
+  'status',
+] as const) {
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 64,
+    description: 'Maps the connection to a customer record',
+    example: 'cust_1234',
+  })
+  override customer_id?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 254,
+    description: 'Customer email address',
+    example: 'jo@example.com',
+  })
+  @IsString()
+  @MaxLength(254)
+  @IsWebEmail()
+  override email?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    minLength: 1,
+    maxLength: 16,
+    description: 'Customer mobile phone number',
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(16)
+  override mobile?: string | null;
+
+  @ApiPropertyOptional({ enum: ['disconnected'], description: 'Only `disconnected`: stops purchase collection' })
+  override status?: 'disconnected';
+}
+
+export class ConnectionTokenBody {
+  @ApiProperty({
+    enum: ['access'],
+    description: "The only scope: `access` (read the connection's purchases)",
+    example: 'access',
+  })
+  @Equals('access')
+  scope!: 'access';
+}
 
 // --- responses ------------------------------------------------------------------------------------
 
-export const connectionResponseSchema = named(
-  'Connection',
-  z.object({
-    connection_id: z.string(),
-    customer_id: z.string(),
-    retailer_id: z.string(),
-    status: connectionStatusSchema,
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    tags: z.record(z.string(), z.string()),
-  }),
-  "A shopper's link between a retailer account and your brand",
-);
+@ApiSchema({ name: 'Connection', description: "A shopper's link between a retailer account and your brand" })
+export class ConnectionResponse extends PickType(PublicConnection, [
+  'connection_id',
+  'customer_id',
+  'retailer_id',
+  'status',
+  'email',
+  'mobile',
+  'tags',
+] as const) {
+  @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
+  @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
+  @ApiProperty({ example: 'walmart' }) override retailer_id!: string;
+  @ApiProperty({ enum: CONNECTION_STATUSES, example: 'active' }) override status!: ConnectionStatus;
+  @ApiProperty({ type: String, nullable: true, example: 'jo@example.com' }) override email!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) override mobile!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { utm_campaign: 'spring' } })
+  override tags!: Record<string, string>;
+}
 
-export const connectionListResponseSchema = named(
-  'ConnectionList',
-  z.object({ connections: z.array(connectionResponseSchema), has_more: z.boolean() }),
-);
+@ApiSchema({ name: 'ConnectionList' })
+export class ConnectionListResponse extends PickType(SyncContracts.ConnectionList, ['has_more'] as const) {
+  @ApiProperty({ type: () => [ConnectionResponse] }) connections!: ConnectionResponse[];
+  @ApiProperty({ example: false }) override has_more!: boolean;
+}
 
-export const connectionSnapshotResponseSchema = named(
-  'ConnectionSnapshot',
-  z.object({
-    connection_id: z.string(),
-    customer_id: z.string(),
-    retailer_id: z.string(),
-    status: connectionStatusSchema,
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-  }),
-);
+@ApiSchema({ name: 'ConnectionSnapshot' })
+export class ConnectionSnapshotResponse extends PickType(SyncContracts.ConnectionSnapshot, [
+  'connection_id',
+  'customer_id',
+  'retailer_id',
+  'status',
+  'email',
+  'mobile',
+] as const) {
+  @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
+  @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
+  @ApiProperty({ example: 'walmart' }) override retailer_id!: string;
+  @ApiProperty({ enum: CONNECTION_STATUSES, example: 'active' }) override status!: ConnectionStatus;
+  @ApiProperty({ type: String, nullable: true }) override email!: string | null;
+  @ApiProperty({ type: String, nullable: true }) override mobile!: string | null;
+}
 
-export const activityLogEntryResponseSchema = named(
-  'ActivityLogEntry',
-  z.object({
-    timestamp: z.iso.datetime(),
-    event_source: z.enum(['API', 'Dashboard', 'Retailer', 'System', 'Consumer']),
-    event: z.string(),
-    details: z.string().nullable(),
-    source_id_type: z.enum(['dashboard_user', 'client_api_key']).nullable(),
-    source_id_name: z.string().nullable(),
-    connection_before: connectionSnapshotResponseSchema.nullable(),
-    connection_after: connectionSnapshotResponseSchema.nullable(),
-  }),
-);
+@ApiSchema({ name: 'ActivityLogEntry' })
+export class ActivityLogEntryResponse extends OmitType(SyncContracts.ActivityLogEntry, [
+  'connection_before',
+  'connection_after',
+] as const) {
+  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:00.000Z' }) override timestamp!: string;
+  @ApiProperty({ enum: ACTOR_SOURCES, example: 'API' }) override event_source!: ActorSource;
+  @ApiProperty({ example: 'connection_activated' }) override event!: string;
+  @ApiProperty({ type: String, nullable: true }) override details!: string | null;
+  @ApiProperty({ enum: ACTOR_ID_TYPES, nullable: true, example: 'client_api_key' })
+  override source_id_type!: ActorIdType | null;
+  @ApiProperty({ type: String, nullable: true, example: 'backend' }) override source_id_name!: string | null;
+  @ApiProperty({ type: () => ConnectionSnapshotResponse, nullable: true })
+  connection_before!: ConnectionSnapshotResponse | null;
+  @ApiProperty({ type: () => ConnectionSnapshotResponse, nullable: true })
+  connection_after!: ConnectionSnapshotResponse | null;
+}
 
-export const activityLogResponseSchema = named(
-  'ActivityLogResponse',
-  z.object({ connection_id: z.string(), activity: z.array(activityLogEntryResponseSchema) }),
-);
+@ApiSchema({ name: 'ActivityLogResponse' })
+export class ActivityLogResponse extends PickType(SyncContracts.ConnectionActivity, ['connection_id'] as const) {
+  @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
+  @ApiProperty({ type: () => [ActivityLogEntryResponse], description: 'Newest first' })
+  activity!: ActivityLogEntryResponse[];
+}
 
-export const connectionTokenResponseSchema = named(
-  'ConnectionToken',
-  z.object({
-    connection_token: z.string(),
-    expires_in: described(z.int().positive(), 'Seconds until the token expires'),
-  }),
-);
+@ApiSchema({ name: 'ConnectionToken' })
+export class ConnectionTokenResponse {
+  @ApiProperty({
+    description: 'JWT granting `access` to the connection',
+    example: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.e30.sig',
+  })
+  connection_token!: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Seconds until the token expires', example: 3600 })
+  expires_in!: number;
+}

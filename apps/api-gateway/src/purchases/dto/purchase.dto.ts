@@ -1,76 +1,118 @@
-import { z } from 'zod';
-import { purchaseTypeSchema } from '@cps/contracts';
-import { identifier, queryInteger } from '../../http/query-schemas.js';
-import { described, named } from '../../openapi/schema-registry.js';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ProductRef,
+  PURCHASE_TYPES,
+  PurchaseDetail,
+  PurchaseItem,
+  SyncContracts,
+  type PurchaseType,
+} from '@cps/contracts';
+import { IDENTIFIER_PATTERN, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
 
-export const listPurchasesQuerySchema = z.object({
-  limit: queryInteger({ min: 1, max: 50, default: 10, description: 'Page size, 1 to 50 (default 10)' }).optional(),
-  starting_after: identifier(
-    'The purchase id of the last purchase processed; the page starts with the next older purchase',
-  ).optional(),
-});
-export type ListPurchasesQuery = z.output<typeof listPurchasesQuerySchema>;
+const EXAMPLE_PURCHASE_ID = '01JD3M9K2F4H6J8L0N2P4R6S8T';
+const MONEY = { pattern: '^-?\\d+\\.\\d{2}$', description: 'Decimal amount with two places, as text' } as const;
 
-export const purchasePathSchema = z.object({ purchase_id: identifier('Purchase id') });
-export type PurchasePath = z.output<typeof purchasePathSchema>;
+export class ListPurchasesQuery extends PickType(SyncContracts.ListPurchasesRequest, [
+  'limit',
+  'starting_after',
+] as const) {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 50,
+    default: 10,
+    description: 'Page size, 1 to 50 (default 10)',
+  })
+  @QueryInteger()
+  override limit?: number;
 
-const money = () => described(z.string().regex(/^-?\d+\.\d{2}$/), 'Decimal amount with two places, as text');
+  @ApiPropertyOptional({
+    description: 'The purchase id of the last purchase processed; the page starts with the next older purchase',
+    maxLength: 64,
+    pattern: IDENTIFIER_PATTERN.source,
+  })
+  @IsString() // restated: see connection.dto.ts
+  @MinLength(1)
+  @MaxLength(64)
+  @Matches(IDENTIFIER_PATTERN)
+  override starting_after?: string;
+}
 
-export const purchaseListEntryResponseSchema = named(
-  'PurchaseListEntry',
-  z.object({
-    purchase_id: z.string(),
-    date: described(z.iso.datetime(), 'Purchase date'),
-    total: money(),
-    purchase_type: purchaseTypeSchema,
-  }),
-);
+export class PurchasePath {
+  @ApiProperty({
+    description: 'Purchase id',
+    example: EXAMPLE_PURCHASE_ID,
+    maxLength: 64,
+    pattern: IDENTIFIER_PATTERN.source,
+  })
+  @IsIdentifier()
+  purchase_id!: string;
+}
 
-export const purchaseListResponseSchema = named(
-  'PurchaseList',
-  z.object({
-    has_more: z.boolean(),
-    purchases: described(z.array(purchaseListEntryResponseSchema), 'Newest first; equal dates by purchase id'),
-  }),
-);
+@ApiSchema({ name: 'PurchaseListEntry' })
+export class PurchaseListEntryResponse extends PickType(SyncContracts.PurchaseListEntry, [
+  'purchase_id',
+  'date',
+  'total',
+  'purchase_type',
+] as const) {
+  @ApiProperty({ example: EXAMPLE_PURCHASE_ID }) override purchase_id!: string;
+  @ApiProperty({ format: 'date-time', description: 'Purchase date', example: '2026-01-04T15:30:00.000Z' })
+  override date!: string;
+  @ApiProperty({ ...MONEY, example: '42.17' }) override total!: string;
+  @ApiProperty({ enum: PURCHASE_TYPES, example: 'online' }) override purchase_type!: PurchaseType;
+}
 
-export const productRefResponseSchema = named(
-  'ProductRef',
-  z.object({ product_id: z.string(), name: z.string(), brand: z.string().nullable(), upc: z.string().nullable() }),
-  "One of your brand's products",
-);
+@ApiSchema({ name: 'PurchaseList' })
+export class PurchaseListResponse extends PickType(SyncContracts.PurchaseList, ['has_more'] as const) {
+  @ApiProperty({ example: true }) override has_more!: boolean;
+  @ApiProperty({ type: () => [PurchaseListEntryResponse], description: 'Newest first; equal dates by purchase id' })
+  purchases!: PurchaseListEntryResponse[];
+}
 
-export const purchaseItemResponseSchema = named(
-  'PurchaseItem',
-  z.object({
-    item_id: z.string(),
-    name: z.string(),
-    brand: z.string().nullable(),
-    upc: z.string().nullable(),
-    sku: z.string().nullable(),
-    price: money(),
-    quantity: z.int().positive(),
-    product: described(productRefResponseSchema.nullable(), 'The matched product of your brand, or null'),
-  }),
-);
+@ApiSchema({ name: 'ProductRef', description: "One of your brand's products" })
+export class ProductRefResponse extends PickType(ProductRef, ['product_id', 'name', 'brand', 'upc'] as const) {
+  @ApiProperty({ example: '01JD3MB0000000000000000000' }) override product_id!: string;
+  @ApiProperty({ example: 'Sparkling Water 12 pack' }) override name!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Fizz Co' }) override brand!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '012345678905' }) override upc!: string | null;
+}
 
-export const purchaseDetailResponseSchema = named(
-  'PurchaseDetail',
-  z.object({
-    purchase_id: z.string(),
-    connection_id: z.string(),
-    retailer_id: z.string(),
-    date: z.iso.datetime(),
-    purchase_type: purchaseTypeSchema,
-    currency: described(z.string().length(3), 'ISO 4217 code'),
-    items_subtotal: described(money(), 'Sum of price x quantity over `items`'),
-    discounts: money(),
-    shipping: money(),
-    fees: money(),
-    tax: money(),
-    total: money(),
-    item_count: described(z.int().nonnegative(), 'Units over `items`'),
-    is_simulated: z.boolean(),
-    items: z.array(purchaseItemResponseSchema),
-  }),
-);
+@ApiSchema({ name: 'PurchaseItem' })
+export class PurchaseItemResponse extends OmitType(PurchaseItem, ['product'] as const) {
+  @ApiProperty({ example: '01JD3MA0000000000000000000' }) override item_id!: string;
+  @ApiProperty({ example: 'Sparkling Water 12 pack' }) override name!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Fizz Co' }) override brand!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '012345678905' }) override upc!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'FZ-12' }) override sku!: string | null;
+  @ApiProperty({ ...MONEY, example: '5.99' }) override price!: string;
+  @ApiProperty({ type: 'integer', minimum: 1, example: 2 }) override quantity!: number;
+  @ApiProperty({
+    type: () => ProductRefResponse,
+    nullable: true,
+    description: 'The matched product of your brand, or null',
+  })
+  product!: ProductRefResponse | null;
+}
+
+@ApiSchema({ name: 'PurchaseDetail' })
+export class PurchaseDetailResponse extends OmitType(PurchaseDetail, ['items'] as const) {
+  @ApiProperty({ example: EXAMPLE_PURCHASE_ID }) override purchase_id!: string;
+  @ApiProperty({ example: '01JD3M5Q7X9C2B4N6R8T0V1W2Y' }) override connection_id!: string;
+  @ApiProperty({ example: 'walmart' }) override retailer_id!: string;
+  @ApiProperty({ format: 'date-time', example: '2026-01-04T15:30:00.000Z' }) override date!: string;
+  @ApiProperty({ enum: PURCHASE_TYPES, example: 'online' }) override purchase_type!: PurchaseType;
+  @ApiProperty({ minLength: 3, maxLength: 3, description: 'ISO 4217 code', example: 'USD' }) override currency!: string;
+  @ApiProperty({ ...MONEY, description: 'Sum of price x quantity over `items`', example: '11.98' })
+  override items_subtotal!: string;
+  @ApiProperty({ ...MONEY, example: '0.00' }) override discounts!: string;
+  @ApiProperty({ ...MONEY, example: '0.00' }) override shipping!: string;
+  @ApiProperty({ ...MONEY, example: '0.00' }) override fees!: string;
+  @ApiProperty({ ...MONEY, example: '0.96' }) override tax!: string;
+  @ApiProperty({ ...MONEY, example: '12.94' }) override total!: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Units over `items`', example: 2 })
+  override item_count!: number;
+  @ApiProperty({ example: false }) override is_simulated!: boolean;
+  @ApiProperty({ type: () => [PurchaseItemResponse] }) items!: PurchaseItemResponse[];
+}

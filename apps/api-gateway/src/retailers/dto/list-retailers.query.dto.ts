@@ -1,10 +1,13 @@
-import { z } from 'zod';
-import { described } from '../../openapi/schema-registry.js';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { SyncContracts } from '@cps/contracts';
 
-export const listRetailersQuerySchema = z.object({
-  include: described(
-    z.enum(['enabled', 'all']).default('enabled'),
-    '`enabled` (default): the retailers configured for your team; `all`: every active retailer',
-  ),
-});
-export type ListRetailersQuery = z.output<typeof listRetailersQuerySchema>;
+type RetailerListScope = (typeof SyncContracts.RETAILER_LIST_SCOPES)[number];
+
+export class ListRetailersQuery extends PickType(SyncContracts.ListRetailersRequest, ['include'] as const) {
+  @ApiPropertyOptional({
+    enum: SyncContracts.RETAILER_LIST_SCOPES,
+    default: 'enabled',
+    description: '`enabled` (default): the retailers configured for your team; `all`: every active retailer',
+  })
+  override include: RetailerListScope = 'enabled';
+}

@@ -1,5 +1,4 @@
 import { createPrivateKey, type JsonWebKey } from 'node:crypto';
-import { z } from 'zod';
 
 /** A private signing key as configured: a JWK with `kid`, used for ES256 (P-256) or RS256 (RSA). */
 export interface SigningKey {
@@ -33,18 +32,6 @@ export function parseSigningKeys(json: string): SigningKey[] {
   if (kids.size !== keys.length) throw new Error('kid values must be unique');
   return keys;
 }
-
-export const signingKeySet = z.string().transform((value, context) => {
-  try {
-    return parseSigningKeys(value);
-  } catch (error) {
-    context.addIssue({
-      code: 'custom',
-      message: `must be a JWKS of private signing keys: ${(error as Error).message}`,
-    });
-    return z.NEVER;
-  }
-});
 
 /** Public halves, as `{auth_url}/jwks` publishes them. */
 export function publicJwks(keys: SigningKey[]): { keys: JsonWebKey[] } {

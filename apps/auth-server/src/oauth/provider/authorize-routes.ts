@@ -19,14 +19,15 @@ export const AuthorizeRoutes = {
  */
 @Injectable()
 export class AuthorizeRoutesMiddleware implements NestMiddleware {
-  private readonly handle: (req: Request, res: Response) => Promise<void> | void;
+  /** Koa's request handler: Express' Request and Response are the Node request and response it takes. */
+  private readonly handle: ReturnType<Provider['callback']>;
 
   constructor(
     provider: Provider,
     private readonly apps: PartnerAppRepository,
     private readonly settings: OAuthSettings,
   ) {
-    this.handle = provider.callback() as unknown as (req: Request, res: Response) => Promise<void>;
+    this.handle = provider.callback();
   }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {

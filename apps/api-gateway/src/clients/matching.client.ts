@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { RpcClient } from '@cps/messaging';
+
+type Of<K extends keyof typeof MatchingContracts> = (typeof MatchingContracts)[K];
+
+/** matching-service as the gateway asks it (`matching.*.v1`). */
+@Injectable()
+export class MatchingClient {
+  constructor(private readonly rpc: RpcClient) {}
+
+  getPurchaseMatches(request: RpcRequest<Of<'getPurchaseMatches'>>): Promise<RpcResponse<Of<'getPurchaseMatches'>>> {
+    return this.rpc.request(MatchingContracts.getPurchaseMatches, request);
+  }
+}

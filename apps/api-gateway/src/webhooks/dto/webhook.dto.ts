@@ -1,0 +1,194 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
+import { Refine } from '../../http/body-rules.js';
+import { IDENTIFIER_PATTERN, IsHttpUrl, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
+
+const EXAMPLE_WEBHOOK_ID = '01JD3MC4X6Z8B0D2F4H6K8M0P2';
+const MAX_EVENT_TYPES = WEBHOOK_EVENT_TYPES.length * 4;
+const ID_DOC = { maxLength: 64, pattern: IDENTIFIER_PATTERN.source } as const;
+
+// --- requests -------------------------------------------------------------------------------------
+
+export class WebhookPath {
+  @ApiProperty({ description: 'Webhook destination id', example: EXAMPLE_WEBHOOK_ID, ...ID_DOC })
+  @IsIdentifier()
+  webhook_id!: string;
+}
+
+export class DeliveryPath extends WebhookPath {
+  @ApiProperty({ description: 'Delivery id', example: '01JD3MD0000000000000000000', ...ID_DOC })
+  @IsIdentifier()
+  delivery_id!: string;
+}
+
+export class ListDeliveriesQuery extends PickType(EventsContracts.ListDeliveriesRequest, [
+  'limit',
+  'starting_after',
+] as const) {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+    description: 'Page size, 1 to 100 (default 50)',
+  })
+  @QueryInteger()
+  override limit?: number;
+
+  @ApiPropertyOptional({
+    description: 'A delivery id from the previous page: the page holds older deliveries',
+    ...ID_DOC,
+  })
+  @IsString() // restated: see connection.dto.ts
+  @MinLength(1)
+  @MaxLength(64)
+  @Matches(IDENTIFIER_PATTERN)
+  override starting_after?: string;
+}
+
+// Format only: which URLs may receive deliveries (https, public hosts) is events-service's policy.
+const URL_DOC = {
+  format: 'uri',
+  maxLength: 2048,
+  description: 'Where deliveries are POSTed (http or https)',
+  example: 'https://hooks.example.com/cps',
+} as const;
+const EVENT_TYPES_DOC = {
+  enum: WEBHOOK_EVENT_TYPES,
+  isArray: true,
+  minItems: 1,
+  maxItems: MAX_EVENT_TYPES,
+  description: 'The event types sent to this destination',
+  example: ['purchase.created'],
+} as const;
+
+export class CreateWebhookBody extends PickType(EventsContracts.CreateWebhookRequest, [
+  'name',
+  'url',
+  'event_types',
+  'is_active',
+  'receive_simulated_events',
+] as const) {
+  @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
+
+  @ApiProperty(URL_DOC)
+  @IsString() // restated: see connection.dto.ts
+  @MaxLength(2048)
+  @IsHttpUrl()
+  override url!: string;
+
+  @ApiProperty(EVENT_TYPES_DOC)
+  @IsArray() // restated: see connection.dto.ts
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_EVENT_TYPES)
+  @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true })
+  override event_types!: WebhookEventType[];
+
+  @ApiPropertyOptional({ default: true }) override is_active?: boolean;
+  @ApiPropertyOptional({ default: false, description: 'Also send events of simulated connections' })
+  override receive_simulated_events?: boolean;
+}
+
+@Refine<UpdateWebhookBody>({
+  check: (body) => Object.values(body).some((value) => value !== undefined),
+  message: 'at least one field is required',
+})
+export class UpdateWebhookBody extends PickType(EventsContracts.UpdateWebhookRequest, [
+  'name',
+  'url',
+  'event_types',
+  'is_active',
+  'receive_simulated_events',
+] as const) {
+  @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
+
+  @ApiPropertyOptional(URL_DOC)
+  @IsString() // restated: see connection.dto.ts
+  @MaxLength(2048)
+  @IsHttpUrl()
+  override url?: string;
+
+  @ApiPropertyOptional(EVENT_TYPES_DOC)
+  @IsArray() // restated: see connection.dto.ts
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_EVENT_TYPES)
+  @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true })
+  override event_types?: WebhookEventType[];
+
+  @ApiPropertyOptional({ description: '`true` also clears a disable caused by a 410' }) override is_active?: boolean;
+  @ApiPropertyOptional() override receive_simulated_events?: boolean;
+}
+
+// --- responses ------------------------------------------------------------------------------------
+
+@ApiSchema({ name: 'Webhook', description: 'A webhook destination' })
+export class WebhookResponse extends PickType(Webhook, [
+  'webhook_id',
+  'name',
+  'url',
+  'event_types',
+  'is_active',
+  'receive_simulated_events',
+  'created_at',
+] as const) {
+  @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) override webhook_id!: string;
+  @ApiProperty({ example: 'Loyalty backend' }) override name!: string;
+  @ApiProperty({ example: 'https://hooks.example.com/cps' }) override url!: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['purchase.created'] })
+  override event_types!: WebhookEventType[];
+  @ApiProperty({ example: true }) override is_active!: boolean;
+  @ApiProperty({ example: false }) override receive_simulated_events!: boolean;
+  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:00.000Z' }) override created_at!: string;
+}
+
+@ApiSchema({ name: 'CreatedWebhook' })
+export class CreatedWebhookResponse extends WebhookResponse {
+  @ApiProperty({
+    description: 'Signing secret (`whsec_...`, Standard Webhooks); shown only here',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
+  secret!: string;
+}
+
+@ApiSchema({ name: 'WebhookList' })
+export class WebhookListResponse {
+  @ApiProperty({ type: () => [WebhookResponse] }) webhooks!: WebhookResponse[];
+}
+
+@ApiSchema({ name: 'WebhookDelivery', description: 'One event on its way to one destination' })
+export class WebhookDeliveryResponse extends PickType(EventsContracts.WebhookDelivery, [
+  'delivery_id',
+  'webhook_id',
+  'event_id',
+  'event_type',
+  'is_simulated',
+  'status',
+  'attempts',
+  'last_status_code',
+  'last_error',
+  'next_attempt_at',
+  'created_at',
+  'updated_at',
+] as const) {
+  @ApiProperty({ example: '01JD3MD0000000000000000000' }) override delivery_id!: string;
+  @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) override webhook_id!: string;
+  @ApiProperty({ example: '01JD3ME0000000000000000000' }) override event_id!: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, example: 'purchase.created' }) override event_type!: WebhookEventType;
+  @ApiProperty({ example: false }) override is_simulated!: boolean;
+  @ApiProperty({ enum: EventsContracts.DELIVERY_STATUSES, example: 'succeeded' })
+  override status!: EventsContracts.DeliveryStatus;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 }) override attempts!: number;
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 }) override last_status_code!: number | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) override last_error!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null }) override next_attempt_at!:
+    string | null;
+  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:00.000Z' }) override created_at!: string;
+  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:01.000Z' }) override updated_at!: string;
+}
+
+@ApiSchema({ name: 'WebhookDeliveryList' })
+export class WebhookDeliveryListResponse extends PickType(EventsContracts.DeliveryList, ['has_more'] as const) {
+  @ApiProperty({ type: () => [WebhookDeliveryResponse] }) deliveries!: WebhookDeliveryResponse[];
+  @ApiProperty({ example: false }) override has_more!: boolean;
+}

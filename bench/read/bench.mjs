@@ -1,0 +1,148 @@
+// Read-path throughput of the REST API: GET /purchases?limit=50 (API key + connection token) and
+// GET /connections/{id} (API key), under C concurrent keep-alive clients for D seconds each.
+// With --baseline REF it also builds that git revision in a temporary worktree and measures it in the
+// same run, one platform after the other on the same machine, and prints the ratio.
+//
+//   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import { ROOT, startPlatform } from '../sync/platform.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    baseline: { type: 'string' },
+    duration: { type: 'string', default: '15' },
+    concurrency: { type: 'string', default: '32' },
+    purchases: { type: 'string', default: '200' },
+  },
+});
+const durationMs = Number(args.duration) * 1000;
+const concurrency = Number(args.concurrency);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Builds REF in a throw-away worktree with its own node_modules; returns its root. */
+function buildBaseline(ref) {
+  const dir = mkdtempSync(join(tmpdir(), 'cps-bench-baseline-'));
+  console.log(`baseline: building ${ref} in ${dir}`);
+  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  execFileSync('node', ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+
+function removeBaseline(dir) {
+  execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+}
+
+async function seed(platform, purchases) {
+  const { apiKey } = await platform.createTeam(`bench-read-${Date.now()}`);
+  const created = await platform.api('/simulated-connections', {
+    method: 'POST',
+    apiKey,
+    body: { retailer_id: 'walmart', include_purchases: false },
+  });
+  if (created.status !== 201) throw new Error(`simulated connection: ${created.status} ${JSON.stringify(created.body)}`);
+  const connectionId = created.body.connection_id;
+  for (let i = 0; i < purchases; i += 1) {
+    const made = await platform.api(`/simulated-connections/${connectionId}/purchases`, { method: 'POST', apiKey });
+    if (made.status !== 201) throw new Error(`simulated purchase: ${made.status} ${JSON.stringify(made.body)}`);
+  }
+  const token = await platform.api(`/connections/${connectionId}/token`, {
+    method: 'POST',
+    apiKey,
+    body: { scope: 'access' },
+  });
+  if (token.status !== 200) throw new Error(`connection token: ${token.status}`);
+  return { apiKey, connectionId, connectionToken: token.body.connection_token };
+}
+
+/** C workers, each sending requests back to back on keep-alive connections, for durationMs. */
+async function load(url, headers) {
+  const dispatcher = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+  const latencies = [];
+  let errors = 0;
+  const warmUntil = Date.now() + 2_000;
+  let start = 0;
+  const end = Date.now() + 2_000 + durationMs;
+  async function worker() {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      const response = await request(url, { headers, dispatcher });
+      await response.body.arrayBuffer();
+      const elapsed = performance.now() - t0;
+      if (Date.now() < warmUntil) continue;
+      if (start === 0) start = Date.now();
+      if (response.statusCode !== 200) errors += 1;
+      latencies.push(elapsed);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (Date.now() - start) / 1000;
+  await dispatcher.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    n: latencies.length,
+    errors,
+  };
+}
+
+async function measure(label, root) {
+  const { startPlatform: start } = root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
+  const platform = await start();
+  try {
+    const seeded = await seed(platform, Number(args.purchases));
+    const results = {};
+    results['GET /purchases?limit=50'] = await load(`${platform.gatewayUrl}/purchases?limit=50`, {
+      'x-api-key': seeded.apiKey,
+      authorization: `Bearer ${seeded.connectionToken}`,
+    });
+    results['GET /connections/{id}'] = await load(`${platform.gatewayUrl}/connections/${seeded.connectionId}`, {
+      'x-api-key': seeded.apiKey,
+    });
+    for (const [path, r] of Object.entries(results)) {
+      console.log(
+        `${label.padEnd(10)} ${path.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s  ` +
+          `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (n=${r.n}, non-200=${r.errors})`,
+      );
+    }
+    return results;
+  } finally {
+    await platform.stop();
+  }
+}
+
+console.log(`concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases`);
+let baseline;
+if (args.baseline) {
+  const dir = buildBaseline(args.baseline);
+  try {
+    baseline = await measure('baseline', dir);
+  } finally {
+    removeBaseline(dir);
+  }
+}
+const current = await measure('current', ROOT);
+if (baseline) {
+  for (const path of Object.keys(current)) {
+    const ratio = current[path].rps / baseline[path].rps;
+    console.log(
+      `ratio      ${path.padEnd(26)} current/baseline throughput ${ratio.toFixed(2)}x, ` +
+        `p99 ${current[path].p99.toFixed(1)} vs ${baseline[path].p99.toFixed(1)} ms`,
+    );
+  }
+}
