@@ -4,7 +4,12 @@ import { chromium, type Browser } from 'playwright-core';
 import { TestPlatform } from '@cps/testing';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOT = resolve(import.meta.dirname, '../../../docs/screenshots/api-docs.png');
+/** The committed screenshot is refreshed only on request (`UPDATE_SCREENSHOTS=1`); a plain run writes to `.data/`. */
+const SCREENSHOT = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === '1' ? '../../../docs/screenshots' : '../../../.data/screenshots',
+  'api-docs.png',
+);
 
 /**
  * The reference at `/docs` in a real browser: Swagger UI from the gateway's own files renders the
