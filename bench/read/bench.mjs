@@ -3,6 +3,9 @@
 // With --baseline REF it also builds that git revision in a temporary worktree and measures it in the
 // same run, one platform after the other on the same machine, and prints the ratio.
 //
+// "current" runs with RPC_CHECK_REPLIES=false (the production default), "checked" with replies checked against
+// their contracts (the development and test default).
+//
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +56,8 @@ async function seed(platform, purchases) {
     apiKey,
     body: { retailer_id: 'walmart', include_purchases: false },
   });
-  if (created.status !== 201) throw new Error(`simulated connection: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`simulated connection: ${created.status} ${JSON.stringify(created.body)}`);
   const connectionId = created.body.connection_id;
   for (let i = 0; i < purchases; i += 1) {
     const made = await platform.api(`/simulated-connections/${connectionId}/purchases`, { method: 'POST', apiKey });
@@ -101,9 +105,11 @@ async function load(url, headers) {
   };
 }
 
-async function measure(label, root) {
-  const { startPlatform: start } = root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
-  const platform = await start();
+async function measure(label, root, env = {}) {
+  const { startPlatform: start } =
+    root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
+  // The rate limit is abuse protection, not what is measured here.
+  const platform = await start({ env: { RATE_LIMIT_PER_MINUTE: '1000000', ...env } });
   try {
     const seeded = await seed(platform, Number(args.purchases));
     const results = {};
@@ -126,7 +132,9 @@ async function measure(label, root) {
   }
 }
 
-console.log(`concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases`);
+console.log(
+  `concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases`,
+);
 let baseline;
 if (args.baseline) {
   const dir = buildBaseline(args.baseline);
@@ -136,13 +144,20 @@ if (args.baseline) {
     removeBaseline(dir);
   }
 }
-const current = await measure('current', ROOT);
+// The platform runs in development mode here; replies are checked against their contracts there and in tests,
+// not in production (RPC_CHECK_REPLIES), so both are measured.
+const runs = {
+  current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }),
+  checked: await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' }),
+};
 if (baseline) {
-  for (const path of Object.keys(current)) {
-    const ratio = current[path].rps / baseline[path].rps;
-    console.log(
-      `ratio      ${path.padEnd(26)} current/baseline throughput ${ratio.toFixed(2)}x, ` +
-        `p99 ${current[path].p99.toFixed(1)} vs ${baseline[path].p99.toFixed(1)} ms`,
-    );
+  for (const [label, current] of Object.entries(runs)) {
+    for (const path of Object.keys(current)) {
+      const ratio = current[path].rps / baseline[path].rps;
+      console.log(
+        `ratio      ${label.padEnd(8)} ${path.padEnd(26)} throughput ${ratio.toFixed(2)}x baseline, ` +
+          `p99 ${current[path].p99.toFixed(1)} vs ${baseline[path].p99.toFixed(1)} ms`,
+      );
+    }
   }
 }

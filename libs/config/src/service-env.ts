@@ -1,5 +1,5 @@
-import { IsIn, Matches } from 'class-validator';
-import { DevelopmentSecret, EnvInt, EnvValue, parseMillisecondsList } from './env-rules.js';
+import { IsIn, IsOptional, Matches } from 'class-validator';
+import { DevelopmentSecret, EnvFlag, EnvInt, EnvValue, parseMillisecondsList } from './env-rules.js';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -52,6 +52,19 @@ export class ServiceEnv {
   /** Delays between redeliveries of a failing event (ms); one more delivery than delays, then dead letter. */
   @EnvValue(parseMillisecondsList)
   EVENT_REDELIVERY_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
+  /** JetStream ack wait of this service's consumers: how soon a message whose consumer died is redelivered. */
+  @EnvInt({ min: 1_000, max: 600_000 })
+  EVENT_ACK_WAIT_MS = 5_000;
+
+  /**
+   * Check every request/reply answer against its contract before it leaves (a broken one is a 500 naming the
+   * field). Default: on in development and test, where such bugs are caught; off in production, where the check
+   * costs a sixth of sync-service's time on a page of purchases (bench/read) and the code is the tested code.
+   */
+  @IsOptional()
+  @EnvFlag()
+  RPC_CHECK_REPLIES?: boolean;
 
   @IsIn([...LOG_LEVELS])
   LOG_LEVEL: LogLevel = 'info';

@@ -1,3 +1,4 @@
+import './validation-metadata-cache.js';
 export * from './contract.js';
 export * from './validators.js';
 export * from './resources.js';

@@ -1,12 +1,16 @@
 import {
   applyDecorators,
+  Inject,
   Injectable,
+  Optional,
+  SetMetadata,
   UseInterceptors,
   ValidationPipe,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { from, lastValueFrom, map, type Observable } from 'rxjs';
 import {
@@ -18,6 +22,7 @@ import {
   type RpcContract,
 } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
+import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
 export class RpcRefusal extends RpcException {
@@ -53,24 +58,46 @@ class RpcMetricsInterceptor implements NestInterceptor {
   }
 }
 
+const RPC_CONTRACT = Symbol('RPC_CONTRACT');
+
+/** The reply check of RpcHandler, on unless MessagingOptions.checkReplies is false. */
+@Injectable()
+class RpcReplyCheckInterceptor implements NestInterceptor {
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Optional() @Inject(MESSAGING_OPTIONS) options?: MessagingOptions,
+  ) {
+    this.enabled = options?.checkReplies ?? true;
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.enabled) return next.handle();
+    const contract = this.reflector.get<RpcContract<object, object>>(RPC_CONTRACT, context.getHandler());
+    return next.handle().pipe(
+      map((reply: unknown) => {
+        try {
+          return toMessage(contract.response, reply, TOLERANT_VALIDATOR_OPTIONS);
+        } catch (error) {
+          if (!(error instanceof ContractViolation)) throw error;
+          throw new Error(`${contract.subject} reply breaks the contract: ${error.message}`);
+        }
+      }),
+    );
+  }
+}
+
 /**
- * Answers a contract's subject. The reply is checked against the contract's response class before it
- * leaves (fields the class does not declare are dropped); a reply that breaks it is a bug: the handler
- * fails and the caller gets a 500.
+ * Answers a contract's subject. Unless turned off (`RPC_CHECK_REPLIES`, off by default in production), the
+ * reply is checked against the contract's response class before it leaves (fields the class does not declare
+ * are dropped); a reply that breaks it is a bug: the handler fails and the caller gets a 500. Callers do not
+ * check replies again (ADR 0009).
  */
 export function RpcHandler(contract: RpcContract<object, object>) {
-  const replyCheck: NestInterceptor = {
-    intercept: (_context, next) =>
-      next.handle().pipe(
-        map((reply: unknown) => {
-          try {
-            return toMessage(contract.response, reply, TOLERANT_VALIDATOR_OPTIONS);
-          } catch (error) {
-            if (!(error instanceof ContractViolation)) throw error;
-            throw new Error(`${contract.subject} reply breaks the contract: ${error.message}`);
-          }
-        }),
-      ),
-  };
-  return applyDecorators(MessagePattern(contract.subject), UseInterceptors(RpcMetricsInterceptor, replyCheck));
+  return applyDecorators(
+    MessagePattern(contract.subject),
+    SetMetadata(RPC_CONTRACT, contract),
+    UseInterceptors(RpcMetricsInterceptor, RpcReplyCheckInterceptor),
+  );
 }

@@ -14,6 +14,8 @@ export interface MessagingOptions {
    * consumer instance; default 5 s. Handlers signal progress every third of it, so long work is not redelivered.
    */
   ackWaitMs?: number;
+  /** Check each request/reply answer against its contract before it leaves (RpcHandler); default true. */
+  checkReplies?: boolean;
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

@@ -103,10 +103,9 @@ describe('request/reply over NATS with ClientProxy and RpcHandler', () => {
     return { status: error.getStatus(), body: error.getResponse() };
   };
 
-  it('answers with the reply class, defaults applied and undeclared reply fields dropped', async () => {
+  it('answers with the reply the handler checked: defaults applied, undeclared reply fields dropped', async () => {
     const reply = await client.request(echo, { text: 'ab' });
-    expect(reply).toBeInstanceOf(EchoReply);
-    expect({ ...reply }).toEqual({ text: 'ab' });
+    expect(reply).toEqual({ text: 'ab' });
     expect(await client.request(echo, { text: 'ab', times: 2 })).toEqual({ text: 'abab' });
     expect(server.get(EchoHandler).received[0]).toBeInstanceOf(EchoRequest);
   });

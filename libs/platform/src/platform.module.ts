@@ -3,7 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { type ServiceEnv } from '@cps/config';
+import { isProduction, type ServiceEnv } from '@cps/config';
 import { MessagingModule, type EventHandlerDefinition } from '@cps/messaging';
 import { createLogger, redactUrl, ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
@@ -70,6 +70,8 @@ export class PlatformModule {
                   stream: config.EVENTS_STREAM,
                   requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
                   redeliveryBackoffMs: config.EVENT_REDELIVERY_BACKOFF_MS,
+                  ackWaitMs: config.EVENT_ACK_WAIT_MS,
+                  checkReplies: config.RPC_CHECK_REPLIES ?? !isProduction(config.NODE_ENV),
                 },
                 producesEvents: options.producesEvents,
                 eventHandlers: options.eventHandlers,
