@@ -45,6 +45,13 @@ export class PlatformModule {
                 method: req.method,
                 url: redactUrl(req.url),
               }),
+              // A redirect's Location can carry a secret too (the authorization code of an OAuth callback).
+              res: (res: { statusCode: number; headers?: Record<string, unknown> }) => {
+                const location = res.headers?.location;
+                return typeof location === 'string'
+                  ? { ...res, headers: { ...res.headers, location: redactUrl(location) } }
+                  : res;
+              },
             },
           },
         }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AdminClient, NatsServerProcess, Platform, SERVICES } from '@cps/tools';
@@ -15,6 +15,32 @@ export interface TestPlatformOptions {
   replicas?: Partial<Record<string, number>>;
   /** Print service logs (TEST_LOGS=1 does it too). */
   logs?: boolean;
+}
+
+/**
+ * Every service log line of a test run goes to `.data/test-logs/` (a file per process), where the log scan after
+ * the integration suite (`tools/log-scan`) looks for secrets. Services log at `info` so requests are included.
+ */
+interface LogCapture {
+  write(instance: string, line: string): void;
+  close(): Promise<void>;
+}
+
+function captureLogs(): LogCapture {
+  const dir = resolve(import.meta.dirname, '../../../.data/test-logs');
+  mkdirSync(dir, { recursive: true });
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const files = new Map<string, WriteStream>();
+  return {
+    write(instance, line) {
+      let file = files.get(instance);
+      if (!file) files.set(instance, (file = createWriteStream(join(dir, `${run}-${instance}.log`), { flags: 'a' })));
+      file.write(`${line}\n`);
+    },
+    async close() {
+      await Promise.all([...files.values()].map((file) => new Promise((done) => file.end(done))));
+    },
+  };
 }
 
 export interface TestTeam {
@@ -37,6 +63,7 @@ export class TestPlatform {
     readonly databaseUrl: string,
     private readonly dropDatabase: () => Promise<void>,
     private readonly natsDir: string,
+    private readonly logs: LogCapture,
   ) {}
 
   static async start(options: TestPlatformOptions = {}): Promise<TestPlatform> {
@@ -52,13 +79,14 @@ export class TestPlatform {
       for (let index = 0; index < count; index += 1) ports[spec.name].push(await freePort());
     }
     const showLogs = options.logs ?? process.env.TEST_LOGS === '1';
+    const capture = captureLogs();
     const platform = new Platform({
       root,
       ports,
       services: options.services ? SERVICES.filter((spec) => options.services!.includes(spec.name)) : SERVICES,
       env: {
         NODE_ENV: 'test',
-        LOG_LEVEL: showLogs ? 'info' : 'warn',
+        LOG_LEVEL: 'info',
         DATABASE_URL: database.url,
         NATS_URL: nats.url,
         DATABASE_POOL_SIZE: '5',
@@ -69,12 +97,15 @@ export class TestPlatform {
       },
       serviceEnv: options.serviceEnv,
       replicas: options.replicas,
-      onLog: showLogs ? (_service, line, instance) => process.stdout.write(`${instance}: ${line}\n`) : undefined,
+      onLog: (_service, line, instance) => {
+        capture.write(instance, line);
+        if (showLogs) process.stdout.write(`${instance}: ${line}\n`);
+      },
     });
     await platform.migrate();
     await platform.start();
     const admin = await AdminClient.connect(nats.url);
-    return new TestPlatform(platform, nats, admin, database.url, database.drop, natsDir);
+    return new TestPlatform(platform, nats, admin, database.url, database.drop, natsDir, capture);
   }
 
   get gatewayUrl(): string {
@@ -117,5 +148,6 @@ export class TestPlatform {
     await this.nats.stop();
     await this.dropDatabase().catch(() => undefined);
     rmSync(this.natsDir, { recursive: true, force: true });
+    await this.logs.close();
   }
 }

@@ -33,6 +33,8 @@ export class OpenApiController {
   @PublicAccess()
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY)
+  @Header('Referrer-Policy', 'same-origin')
+  @Header('X-Content-Type-Options', 'nosniff')
   @ApiEndpoint({
     summary: 'This API as an interactive reference (Swagger UI)',
     status: 200,
