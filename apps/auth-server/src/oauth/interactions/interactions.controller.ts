@@ -87,7 +87,7 @@ export class InteractionsController {
   @Post(':uid/login')
   async login(
     @Param('uid') uid: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: Record<string, unknown> | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ) {
@@ -129,7 +129,7 @@ export class InteractionsController {
   @Post(':uid/confirm')
   async confirm(
     @Param('uid') uid: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: Record<string, unknown> | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ) {
@@ -182,10 +182,16 @@ export class InteractionsController {
     return null;
   }
 
-  private formAllowed(req: Request, res: Response, uid: string, body: Record<string, unknown>): boolean {
+  /** `body` is undefined when the request has no form body at all (no or another content type). */
+  private formAllowed(
+    req: Request,
+    res: Response,
+    uid: string,
+    body: Record<string, unknown> | undefined,
+  ): body is Record<string, unknown> {
     const origin = req.headers.origin;
     const sameOrigin = origin === undefined || origin === new URL(this.settings.issuer).origin;
-    if (sameOrigin && this.csrf.verify(uid, body.csrf)) return true;
+    if (sameOrigin && this.csrf.verify(uid, body?.csrf)) return true;
     res.status(403).type('html').send(errorPage('invalid_request', 'the form could not be verified; start again'));
     return false;
   }
