@@ -2,6 +2,7 @@ import {
   applyDecorators,
   Inject,
   Injectable,
+  Logger,
   Optional,
   SetMetadata,
   UseInterceptors,
@@ -12,7 +13,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { from, lastValueFrom, map, type Observable } from 'rxjs';
+import { catchError, from, lastValueFrom, map, throwError, type Observable } from 'rxjs';
 import {
   ContractViolation,
   describeViolations,
@@ -22,6 +23,7 @@ import {
   type RpcContract,
 } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
+import { isTransientError } from '@cps/persistence';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
@@ -55,6 +57,27 @@ class RpcMetricsInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const subject = context.switchToRpc().getContext<{ getSubject(): string }>().getSubject();
     return from(this.metrics.observeMessage('rpc', subject, () => lastValueFrom(next.handle())));
+  }
+}
+
+/**
+ * A handler that failed on the infrastructure (a lost Postgres connection, a terminated backend, a serialization
+ * failure: its transaction rolled back) refuses with 503, which the caller passes on with Retry-After, instead of
+ * failing as a bug would (500).
+ */
+@Injectable()
+class RpcTransientErrorInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Rpc');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        if (!isTransientError(error)) return throwError(() => error);
+        const subject = context.switchToRpc().getContext<{ getSubject(): string }>().getSubject();
+        this.logger.warn(`${subject}: ${(error as Error).message ?? String(error)}; answered 503`);
+        return throwError(() => new RpcRefusal(503, 'temporarily unavailable; try again shortly'));
+      }),
+    );
   }
 }
 
@@ -98,6 +121,6 @@ export function RpcHandler(contract: RpcContract<object, object>) {
   return applyDecorators(
     MessagePattern(contract.subject),
     SetMetadata(RPC_CONTRACT, contract),
-    UseInterceptors(RpcMetricsInterceptor, RpcReplyCheckInterceptor),
+    UseInterceptors(RpcMetricsInterceptor, RpcTransientErrorInterceptor, RpcReplyCheckInterceptor),
   );
 }

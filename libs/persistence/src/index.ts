@@ -3,3 +3,4 @@ export * from './naming.strategy.js';
 export * from './secret-box.js';
 export * from './password-hash.js';
 export * from './transactor.js';
+export * from './transient-error.js';

@@ -33,7 +33,22 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(unavailable)).toEqual({
       status: 503,
       body: { detail: 'sync-service is unavailable; try again shortly' },
+      headers: { 'Retry-After': '1' },
     });
+  });
+
+  it('answers a lost database connection or a serialization failure with 503 and Retry-After, not 500', () => {
+    for (const error of [
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('could not serialize access'), { code: '40001' }),
+    ]) {
+      expect(toErrorResponse(error)).toEqual({
+        status: 503,
+        body: { detail: 'temporarily unavailable; try again shortly' },
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    expect(toErrorResponse(new TypeError('a bug'))).toMatchObject({ status: 500, unexpected: true });
   });
 
   it('keeps extra fields next to detail (403 insufficient_scope)', () => {

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { isTransientError } from '@cps/persistence';
 import { type ValidationErrorEntry } from './validation-error.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,11 +33,27 @@ export class HttpExceptionWithHeaders extends HttpException {
 
 /**
  * The one place that decides what an error looks like on the wire: `{detail}` with the status of the
- * HttpException, 422 in the HTTPValidationError shape, `Not Found` for unknown routes and a bare
- * `internal error` (never a message or stack) for anything unexpected.
+ * HttpException, 422 in the HTTPValidationError shape, `Not Found` for unknown routes, 503 with Retry-After for
+ * trouble of the infrastructure (a lost database connection, a service that does not answer), and a bare
+ * `internal error` (never a message or stack) for anything else unexpected.
  */
 export function toErrorResponse(exception: unknown): ErrorResponse {
+  const answer = errorResponseOf(exception);
+  // Every 503 is "try again shortly": a service or the database was unreachable, nothing was half done.
+  if (answer.status === HttpStatus.SERVICE_UNAVAILABLE && !answer.headers?.['Retry-After']) {
+    answer.headers = { ...answer.headers, 'Retry-After': String(RETRY_AFTER_SECONDS) };
+  }
+  return answer;
+}
+
+/** What a client is told to wait after a 503. */
+export const RETRY_AFTER_SECONDS = 1;
+
+function errorResponseOf(exception: unknown): ErrorResponse {
   if (!(exception instanceof HttpException)) {
+    if (isTransientError(exception)) {
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: 'temporarily unavailable; try again shortly' } };
+    }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'internal error' }, unexpected: true };
   }
   const status = exception.getStatus();

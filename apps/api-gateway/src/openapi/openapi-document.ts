@@ -46,8 +46,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; schem
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'A service behind the gateway is unavailable; retry shortly',
+    description:
+      'A service or the database behind the gateway is unavailable and nothing was changed; retry after ' +
+      '`Retry-After` seconds',
     schema: 'ErrorDetail',
+    headers: ['Retry-After'],
   },
 };
 
