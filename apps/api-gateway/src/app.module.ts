@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
 import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
@@ -8,6 +9,7 @@ import { config } from './config.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { GATEWAY_CONFIG } from './gateway-config.js';
 import { HttpModule } from './http/http.module.js';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { LinkModule } from './link/link.module.js';
 import { migrations } from './migrations/index.js';
@@ -19,7 +21,11 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Global()
 @Module({
-  providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
+  providers: [
+    { provide: GATEWAY_CONFIG, useValue: config },
+    // After HttpModule's interceptors: a replayed answer is shaped like a fresh one.
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  ],
   exports: [GATEWAY_CONFIG],
 })
 class GatewayConfigModule {}

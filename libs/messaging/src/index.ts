@@ -11,3 +11,4 @@ export * from './tokens.js';
 export * from './inbox-consumer.service.js';
 export * from './outbox-relay.service.js';
 export * from './event-outbox.js';
+export * from './idempotency.js';

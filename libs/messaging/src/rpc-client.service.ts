@@ -13,7 +13,9 @@ import {
   Transport,
   type ClientProxy,
   type IncomingResponse,
+  NatsRecordBuilder,
 } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import { lastValueFrom, timeout } from 'rxjs';
 import {
   RpcErrorBody,
@@ -23,6 +25,7 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@cps/contracts';
+import { IDEMPOTENCY_HEADER, requestIdempotencyKey } from './idempotency.js';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
 /** A reply that is not JSON: the answering service is broken, the caller gets a 500. */
@@ -61,6 +64,12 @@ class RpcReplyDeserializer extends NatsResponseJSONDeserializer {
   }
 }
 
+function idempotencyHeaders(key: string) {
+  const headers = natsHeaders();
+  headers.set(IDEMPOTENCY_HEADER, key);
+  return headers;
+}
+
 /** The @nestjs/microservices NATS client RpcClient sends through (its own connection, reconnecting forever). */
 export function createRpcTransport(options: MessagingOptions): ClientProxy {
   return ClientProxyFactory.create({
@@ -80,7 +89,8 @@ export function createRpcTransport(options: MessagingOptions): ClientProxy {
 /**
  * Typed request/reply over core NATS through Nest's ClientProxy, so both ends speak the
  * @nestjs/microservices wire format and the answering side is a plain `@MessagePattern` handler
- * (RpcHandler). Validates the request before sending and the reply after. No responder or no answer in
+ * (RpcHandler). Validates the request before sending (the reply was checked by its maker); passes the idempotency
+ * key of the request being served on as a NATS header. No responder or no answer in
  * time -> 503 naming the service; a refusal (`{status, detail}`) -> that status with that detail; a broken
  * reply -> 500 (and an error log).
  */
@@ -114,9 +124,11 @@ export class RpcClient implements OnApplicationShutdown {
     timeoutMs = this.options.requestTimeoutMs,
   ): Promise<RpcResponse<C>> {
     const request = toMessage(contract.request, payload);
+    const key = requestIdempotencyKey.getStore();
+    const packet = key ? new NatsRecordBuilder(request).setHeaders(idempotencyHeaders(key)).build() : request;
     let reply: unknown;
     try {
-      reply = await lastValueFrom(this.transport.send<unknown>(contract.subject, request).pipe(timeout(timeoutMs)));
+      reply = await lastValueFrom(this.transport.send<unknown>(contract.subject, packet).pipe(timeout(timeoutMs)));
     } catch (error) {
       throw this.failure(contract, error);
     }

@@ -12,7 +12,8 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import { MessagePattern, Payload, RpcException, type NatsContext } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
 import { catchError, from, lastValueFrom, map, throwError, type Observable } from 'rxjs';
 import {
   ContractViolation,
@@ -23,7 +24,8 @@ import {
   type RpcContract,
 } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
-import { isTransientError } from '@cps/persistence';
+import { ambientTransaction, isTransientError } from '@cps/persistence';
+import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
@@ -81,6 +83,73 @@ class RpcTransientErrorInterceptor implements NestInterceptor {
   }
 }
 
+/** One in this many stored replies also purges the ones older than a day. */
+const PURGE_EVERY = 200;
+
+/**
+ * A request that carries an idempotency key (IDEMPOTENCY_HEADER, from a keyed POST/PATCH at the gateway) runs in
+ * one transaction that also stores its reply: Transactor.run inside the handler joins that transaction
+ * (ambientTransaction), so the change and the stored reply commit together. The same key again (a retry after a
+ * lost reply) gets the stored reply and changes nothing; concurrent ones wait for the first (advisory lock).
+ * Services whose schema has no `idempotent_replies` table (idempotentRepliesTableSql) answer as without a key.
+ */
+@Injectable()
+class RpcIdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Rpc');
+  private tableReady?: Promise<boolean>;
+  private stored = 0;
+
+  constructor(
+    @Optional() @Inject(MESSAGING_OPTIONS) private readonly options?: MessagingOptions,
+    @Optional() private readonly dataSource?: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const rpc = context.switchToRpc().getContext<NatsContext>();
+    const key = rpc.getHeaders?.()?.get(IDEMPOTENCY_HEADER);
+    if (!key || !this.dataSource || !this.options) return next.handle();
+    return from(this.answer(key, rpc.getSubject(), () => lastValueFrom(next.handle(), { defaultValue: null })));
+  }
+
+  private async answer(key: string, subject: string, handle: () => Promise<unknown>): Promise<unknown> {
+    if (!(await this.hasTable())) return handle();
+    const table = `"${this.options!.schema}".idempotent_replies`;
+    return this.dataSource!.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${subject} ${key}`]);
+      const found = (await tx.query(`SELECT reply FROM ${table} WHERE key = $1 AND subject = $2`, [key, subject])) as {
+        reply: unknown;
+      }[];
+      if (found[0]) return found[0].reply;
+      const reply = await ambientTransaction.run(tx, handle);
+      await tx.query(`INSERT INTO ${table} (key, subject, reply) VALUES ($1, $2, $3)`, [
+        key,
+        subject,
+        JSON.stringify(reply ?? null),
+      ]);
+      if (++this.stored % PURGE_EVERY === 0) {
+        await tx.query(`DELETE FROM ${table} WHERE created_at < now() - interval '24 hours'`);
+      }
+      return reply;
+    });
+  }
+
+  private hasTable(): Promise<boolean> {
+    const table = `"${this.options!.schema}".idempotent_replies`;
+    this.tableReady ??= this.dataSource!.query('SELECT to_regclass($1) AS found', [table]).then(
+      (rows: { found: string | null }[]) => {
+        const ready = rows[0]?.found !== null;
+        if (!ready) this.logger.warn(`no ${table} table: idempotency keys are ignored`);
+        return ready;
+      },
+      (error: Error) => {
+        this.tableReady = undefined;
+        throw error;
+      },
+    );
+    return this.tableReady;
+  }
+}
+
 const RPC_CONTRACT = Symbol('RPC_CONTRACT');
 
 /** The reply check of RpcHandler, on unless MessagingOptions.checkReplies is false. */
@@ -121,6 +190,11 @@ export function RpcHandler(contract: RpcContract<object, object>) {
   return applyDecorators(
     MessagePattern(contract.subject),
     SetMetadata(RPC_CONTRACT, contract),
-    UseInterceptors(RpcMetricsInterceptor, RpcTransientErrorInterceptor, RpcReplyCheckInterceptor),
+    UseInterceptors(
+      RpcMetricsInterceptor,
+      RpcTransientErrorInterceptor,
+      RpcIdempotencyInterceptor,
+      RpcReplyCheckInterceptor,
+    ),
   );
 }

@@ -35,3 +35,20 @@ export function inboxTablesSql(schema: string): string[] {
     )`,
   ];
 }
+
+/**
+ * The replies of requests that came with an idempotency key (RpcHandler), stored in the transaction of the change
+ * they answer, so a retry after a lost reply gets the first answer instead of a second change. Kept 24 hours.
+ */
+export function idempotentRepliesTableSql(schema: string): string[] {
+  return [
+    `CREATE TABLE "${schema}".idempotent_replies (
+      key text NOT NULL,
+      subject text NOT NULL,
+      reply json NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (key, subject)
+    )`,
+    `CREATE INDEX idempotent_replies_created_idx ON "${schema}".idempotent_replies (created_at)`,
+  ];
+}

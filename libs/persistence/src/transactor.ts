@@ -1,6 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+
+/**
+ * A transaction already open around the current work (an idempotent request, which stores its reply in the same
+ * transaction as the change): Transactor.run joins it instead of opening another.
+ */
+export const ambientTransaction = new AsyncLocalStorage<EntityManager>();
 
 /** Runs work in one Postgres transaction; repositories write through the manager it hands out. */
 export abstract class Transactor {
@@ -15,6 +22,7 @@ export class TypeOrmTransactor extends Transactor {
   }
 
   run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    const ambient = ambientTransaction.getStore();
+    return ambient ? work(ambient) : this.dataSource.transaction(work);
   }
 }

@@ -1,4 +1,9 @@
 import { CreateGatewaySchema1732300000000 } from './1732300000000-create-gateway-schema.js';
 import { CreateGatewayRole1734000000000 } from './1734000000000-create-gateway-role.js';
+import { IdempotentRequests1734600000000 } from './1734600000000-idempotent-requests.js';
 
-export const migrations = [CreateGatewaySchema1732300000000, CreateGatewayRole1734000000000];
+export const migrations = [
+  CreateGatewaySchema1732300000000,
+  CreateGatewayRole1734000000000,
+  IdempotentRequests1734600000000,
+];

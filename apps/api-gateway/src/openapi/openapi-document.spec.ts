@@ -193,7 +193,21 @@ describe('the OpenAPI document', () => {
     ]);
     expect(op('post', '/link-tokens').parameters).toEqual([
       expect.objectContaining({ name: 'x-service-idempotency-key', in: 'header', required: false }),
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ]);
+    for (const [method, path] of [
+      ['post', '/webhooks'],
+      ['patch', '/connections/{connection_id}'],
+      ['post', '/simulated-connections/{connection_id}/purchases'],
+    ] as const) {
+      expect(op(method, path).parameters).toContainEqual(
+        expect.objectContaining({
+          name: 'Idempotency-Key',
+          in: 'header',
+          schema: expect.objectContaining({ maxLength: 255 }),
+        }),
+      );
+    }
     expect(op('get', '/connections/{connection_id}').parameters).toEqual([
       expect.objectContaining({ name: 'connection_id', in: 'path', required: true }),
     ]);

@@ -183,6 +183,19 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiOpti
   return finish(generated);
 }
 
+/** The header every authenticated write takes (IdempotencyInterceptor). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer for this key is kept 24 hours and replayed (with ' +
+    '`Idempotent-Replayed: true`) for the same request from the same API key or token; the same key with another ' +
+    'request is 422, and while the first is still running 409.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
+  example: '6f1c2a9e-0b7d-4d38-9a55-1f0e2c4b7a10',
+};
+
 type Operation = Json & {
   parameters?: Array<Json & { in: string; schema?: Json }>;
   requestBody?: Json;
@@ -197,8 +210,11 @@ function finish(generated: OpenAPIObject): Json {
   };
   const tags = new Set<string>();
   for (const [path, methods] of Object.entries(document.paths)) {
-    for (const operation of Object.values(methods)) {
+    for (const [method, operation] of Object.entries(methods)) {
       for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
+      if (['post', 'patch', 'put'].includes(method) && (operation.security ?? []).length > 0) {
+        operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+      }
       completeResponses(path, operation);
     }
   }

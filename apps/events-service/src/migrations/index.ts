@@ -2,10 +2,12 @@ import { CreateEventsSchema1732300000000 } from './1732300000000-create-events-s
 import { CreateAdOptOuts1732500000000 } from './1732500000000-create-ad-opt-outs.js';
 import { CreatePartnerDeliveryTargets1733300000000 } from './1733300000000-create-partner-delivery-targets.js';
 import { CreateEventsRole1734000000000 } from './1734000000000-create-events-role.js';
+import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
 
 export const migrations = [
   CreateEventsSchema1732300000000,
   CreateAdOptOuts1732500000000,
   CreatePartnerDeliveryTargets1733300000000,
   CreateEventsRole1734000000000,
+  IdempotentReplies1734600000000,
 ];

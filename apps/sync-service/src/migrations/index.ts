@@ -2,10 +2,12 @@ import { CreateSyncSchema1732300000000 } from './1732300000000-create-sync-schem
 import { ConnectionsApiAndLinkTokens1732500000000 } from './1732500000000-connections-api-and-link-tokens.js';
 import { LinkingAndCollection1733200000000 } from './1733200000000-linking-and-collection.js';
 import { CreateSyncRole1734000000000 } from './1734000000000-create-sync-role.js';
+import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
   ConnectionsApiAndLinkTokens1732500000000,
   LinkingAndCollection1733200000000,
   CreateSyncRole1734000000000,
+  IdempotentReplies1734600000000,
 ];
