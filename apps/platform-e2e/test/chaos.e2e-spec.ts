@@ -6,7 +6,8 @@ import { eventually, TestPlatform, WebhookReceiver, type ReceivedRequest, type T
  * killed with SIGKILL and restarted, NATS is restarted, and every Postgres backend is terminated. Afterwards each
  * stored purchase has exactly one `purchase.created` event at the webhook (retransmissions of that one event, same
  * `webhook-id`, are counted apart: delivery is at least once) and every stored purchase is readable through the API.
- * The counts and the delivery latency per phase are printed; nothing here is judged on time.
+ * Every request carries an Idempotency-Key and is retried with it until answered, so a reply lost in a fault leaves
+ * no second purchase. The counts and the delivery latency per phase are printed; nothing here is judged on time.
  */
 
 const RATE_PER_SECOND = 10;
@@ -69,25 +70,40 @@ describe('chaos: kill -9 of every service, a NATS restart and terminated Postgre
     expect(created.status).toBe(201);
     const connectionId = (created.body as { connection_id: string }).connection_id;
 
-    // The producer: RATE_PER_SECOND requests a second, each on its own, never retried (a retry is a new purchase).
+    // The producer: RATE_PER_SECOND purchases a second, each with its own Idempotency-Key. A request that gets no
+    // answer, 503 or 409 (its first attempt may still hold the key) is retried with the same key, as a client
+    // would, so a reply lost in a fault must not leave a second purchase behind.
     const sent: Sent[] = [];
     let phase = 'steady';
     let producing = true;
+    let retries = 0;
     const inFlight = new Set<Promise<unknown>>();
-    const producer = (async () => {
-      while (producing) {
-        const label = phase;
-        const request = fetch(`${platform.gatewayUrl}/simulated-connections/${connectionId}/purchases`, {
+    const attempt = async (key: string): Promise<{ status: number; purchaseId?: string }> => {
+      try {
+        const response = await fetch(`${platform.gatewayUrl}/simulated-connections/${connectionId}/purchases`, {
           method: 'POST',
-          headers: { 'x-api-key': team.apiKey },
+          headers: { 'x-api-key': team.apiKey, 'idempotency-key': key },
           signal: AbortSignal.timeout(15_000),
-        })
-          .then(async (response) => {
-            const body = (await response.json().catch(() => ({}))) as { purchase_id?: string };
-            sent.push({ phase: label, status: response.status, purchaseId: body.purchase_id, answeredAt: Date.now() });
-          })
-          .catch(() => sent.push({ phase: label, status: 0, answeredAt: Date.now() }))
-          .finally(() => inFlight.delete(request));
+        });
+        const body = (await response.json().catch(() => ({}))) as { purchase_id?: string };
+        return { status: response.status, purchaseId: body.purchase_id };
+      } catch {
+        return { status: 0 };
+      }
+    };
+    const producer = (async () => {
+      for (let n = 0; producing; n += 1) {
+        const label = phase;
+        const request = (async () => {
+          const firstTry = Date.now();
+          let answer = await attempt(`chaos-${n}`);
+          while ([0, 409, 503].includes(answer.status) && Date.now() - firstTry < 120_000) {
+            retries += 1;
+            await pause(1_000);
+            answer = await attempt(`chaos-${n}`);
+          }
+          sent.push({ phase: label, ...answer, answeredAt: Date.now() });
+        })().finally(() => inFlight.delete(request));
         inFlight.add(request);
         await pause(1_000 / RATE_PER_SECOND);
       }
@@ -140,7 +156,10 @@ describe('chaos: kill -9 of every service, a NATS restart and terminated Postgre
       await db.query<{ id: string }>('SELECT id FROM sync.purchases WHERE connection_id = $1', [connectionId])
     ).rows.map((row) => row.id);
     const accepted = sent.filter((entry) => entry.status === 201).map((entry) => entry.purchaseId!);
-    expect(stored).toEqual(expect.arrayContaining(accepted));
+    // Every request ended in one purchase, and no purchase exists that its client does not know about.
+    expect(sent.filter((entry) => entry.status !== 201)).toEqual([]);
+    expect([...stored].sort()).toEqual([...new Set(accepted)].sort());
+    expect(accepted).toHaveLength(new Set(accepted).size);
 
     const deliveriesOf = (purchaseId: string) =>
       receiver
@@ -200,7 +219,8 @@ describe('chaos: kill -9 of every service, a NATS restart and terminated Postgre
     });
     console.log(
       [
-        `chaos: ${sent.length} requests, ${accepted.length} answered 201, ${stored.length} stored; ` +
+        `chaos: ${sent.length} purchases sent (${retries} retries with the same key), ${accepted.length} answered ` +
+          `201, ${stored.length} stored; ` +
           `lost ${lost}, duplicated ${duplicated}, retransmitted ${retransmissions}, unreadable ${unreadable.length}`,
         ...rows.map(
           (row) =>
