@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PlatformModule } from '@cps/platform';
+import { APP_FILTER } from '@nestjs/core';
+import { PlatformModule, TransientErrorFilter } from '@cps/platform';
 import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { config } from './config.js';
@@ -34,5 +35,6 @@ import { UsersModule } from './users/users.module.js';
       encryptionKey: config.ENCRYPTION_KEY,
     }),
   ],
+  providers: [{ provide: APP_FILTER, useClass: TransientErrorFilter }],
 })
 export class AppModule {}

@@ -1,3 +1,4 @@
 export * from './bootstrap.js';
 export * from './platform.module.js';
 export * from './outbound/index.js';
+export * from './transient-error.filter.js';

@@ -1,0 +1,26 @@
+import { Catch, Logger, type ArgumentsHost } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import { type Response } from 'express';
+import { isTransientError } from '@cps/persistence';
+
+/**
+ * For HTTP apps without an error filter of their own: trouble of the infrastructure (a lost database connection,
+ * a terminated backend, a serialization failure) answers 503 `{detail}` with Retry-After, not Nest's 500;
+ * everything else goes to Nest's default handling.
+ */
+@Catch()
+export class TransientErrorFilter extends BaseExceptionFilter {
+  private readonly logger = new Logger('Http');
+
+  override catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() === 'http' && isTransientError(exception)) {
+      const response = host.switchToHttp().getResponse<Response>();
+      this.logger.warn(`${(exception as Error).message ?? String(exception)}; answered 503`);
+      if (!response.headersSent) {
+        response.status(503).set('Retry-After', '1').json({ detail: 'temporarily unavailable; try again shortly' });
+        return;
+      }
+    }
+    super.catch(exception, host);
+  }
+}
