@@ -28,6 +28,8 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
       service: 'events-service',
       schema: 'events',
       config,
+      // Webhook events older than RETENTION_DAYS go, their deliveries and attempts with them (ON DELETE CASCADE).
+      retainedTables: [{ table: 'webhook_events', column: 'created_at' }],
       entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity, AdOptOutEntity],
       migrations,
       eventHandlers: [

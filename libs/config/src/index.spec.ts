@@ -80,6 +80,7 @@ describe('parseConfig', () => {
       EVENTS_STREAM: 'CPS_EVENTS',
       EVENT_REDELIVERY_BACKOFF_MS: [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000],
       EVENT_ACK_WAIT_MS: 5_000,
+      RETENTION_DAYS: 30,
       LOG_LEVEL: 'info',
       SHUTDOWN_GRACE_MS: 10_000,
       PORT: 3000,

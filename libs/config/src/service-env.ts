@@ -53,6 +53,10 @@ export class ServiceEnv {
   @EnvValue(parseMillisecondsList)
   EVENT_REDELIVERY_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 
+  /** Days this service keeps handled-message ids, dead letters and (events-service) webhook events and deliveries. */
+  @EnvInt({ min: 1, max: 3_650 })
+  RETENTION_DAYS = 30;
+
   /** JetStream ack wait of this service's consumers: how soon a message whose consumer died is redelivered. */
   @EnvInt({ min: 1_000, max: 600_000 })
   EVENT_ACK_WAIT_MS = 5_000;

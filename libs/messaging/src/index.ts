@@ -12,3 +12,4 @@ export * from './inbox-consumer.service.js';
 export * from './outbox-relay.service.js';
 export * from './event-outbox.js';
 export * from './idempotency.js';
+export * from './retention.service.js';

@@ -6,6 +6,7 @@ import { NatsConnectionService } from './nats-connection.service.js';
 import { OutboxRelayService } from './outbox-relay.service.js';
 import { createRpcTransport, RpcClient } from './rpc-client.service.js';
 import { ensureEventStream } from './stream.js';
+import { MessagingRetentionService } from './retention.service.js';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
 export interface MessagingModuleOptions {
@@ -50,7 +51,7 @@ export class MessagingModule {
       },
     ];
     if (producesEvents) providers.push(OutboxRelayService, { provide: EventOutbox, useClass: SchemaEventOutbox });
-    if (eventHandlers.length > 0) providers.push(InboxConsumerService);
+    if (eventHandlers.length > 0) providers.push(InboxConsumerService, MessagingRetentionService);
     return {
       module: MessagingModule,
       providers,

@@ -14,6 +14,10 @@ export interface MessagingOptions {
    * consumer instance; default 5 s. Handlers signal progress every third of it, so long work is not redelivered.
    */
   ackWaitMs?: number;
+  /** Days inbox ids and dead letters are kept (MessagingRetentionService); default 30. */
+  retentionDays?: number;
+  /** More tables of the schema purged of rows older than `retentionDays` (by the timestamp `column`). */
+  retainedTables?: Array<{ table: string; column: string }>;
   /** Check each request/reply answer against its contract before it leaves (RpcHandler); default true. */
   checkReplies?: boolean;
 }

@@ -4,7 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { isProduction, type ServiceEnv } from '@cps/config';
-import { MessagingModule, type EventHandlerDefinition } from '@cps/messaging';
+import { MessagingModule, type EventHandlerDefinition, type MessagingOptions } from '@cps/messaging';
 import { createLogger, redactUrl, ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { HealthController } from './health.controller.js';
@@ -21,6 +21,8 @@ export interface PlatformModuleOptions {
   messaging?: boolean;
   producesEvents?: boolean;
   eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
+  /** Tables of the service's own whose rows older than RETENTION_DAYS are purged with the messaging tables. */
+  retainedTables?: MessagingOptions['retainedTables'];
 }
 
 /** What every service has: config, logs, metrics, health, its Postgres schema, NATS. */
@@ -78,6 +80,8 @@ export class PlatformModule {
                   requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
                   redeliveryBackoffMs: config.EVENT_REDELIVERY_BACKOFF_MS,
                   ackWaitMs: config.EVENT_ACK_WAIT_MS,
+                  retentionDays: config.RETENTION_DAYS,
+                  retainedTables: options.retainedTables,
                   checkReplies: config.RPC_CHECK_REPLIES ?? !isProduction(config.NODE_ENV),
                 },
                 producesEvents: options.producesEvents,
