@@ -63,6 +63,17 @@ describe('api-gateway config', () => {
     );
   });
 
+  it('accepts several connection token keys, newest first, and refuses the development key among them', () => {
+    const pem = () =>
+      String(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const [newest, older] = [pem(), pem()];
+    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', CONNECTION_TOKEN_PRIVATE_KEY: newest + older });
+    expect(parsed.CONNECTION_TOKEN_PRIVATE_KEY).toBe(`${newest.trim()}\n${older.trim()}\n`);
+    expect(() =>
+      parseConfig(GatewayEnv, { CONNECTION_TOKEN_PRIVATE_KEY: newest + DEVELOPMENT_CONNECTION_TOKEN_KEY }),
+    ).toThrow('CONNECTION_TOKEN_PRIVATE_KEY is the public development value, refused in production');
+  });
+
   it('drops trailing slashes from PUBLIC_BASE_URL', () => {
     expect(
       parseConfig(GatewayEnv, { ...development, PUBLIC_BASE_URL: 'https://api.example.com/v1//' }).PUBLIC_BASE_URL,

@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { IsOptional } from 'class-validator';
 import { DevelopmentSecret, EnvHttpUrl, EnvInt, EnvPort, EnvValue, loadConfig, ServiceEnv } from '@cps/config';
+import { pemBlocks } from './auth/connection-tokens.js';
 
 /**
  * Signs connection tokens outside production only (ES256, P-256). Anyone can read it here, so a token
@@ -13,26 +14,35 @@ wM7wO/ucX9Eo4J4uLxxlLll6h5U2uAyxLe4im/dVU9/ZDzpWpuXL3k8y
 -----END PRIVATE KEY-----
 `;
 
-/** A PEM-encoded P-256 private key (PKCS#8 or SEC1); `\n` escapes are accepted for one-line env values. */
-function parseEs256PrivateKey(raw: string): string {
-  const pem = raw.replace(/\\n/g, '\n').trim() + '\n';
-  let key: KeyObject | undefined;
-  try {
-    key = createPrivateKey(pem);
-  } catch {
-    // reported below, without the parser's detail: the value is a secret
+/**
+ * One or more PEM-encoded P-256 private keys (PKCS#8 or SEC1), newest first; `\n` escapes are accepted for
+ * one-line env values. Kept as the normalized PEM blocks, one after the other.
+ */
+function parseEs256PrivateKeys(raw: string): string {
+  const blocks = pemBlocks(raw.replace(/\\n/g, '\n'));
+  if (blocks.length === 0) throw new Error('must be one or more PEM-encoded P-256 (ES256) private keys');
+  for (const [index, pem] of blocks.entries()) {
+    let key: KeyObject | undefined;
+    try {
+      key = createPrivateKey(pem);
+    } catch {
+      // reported below, without the parser's detail: the value is a secret
+    }
+    if (key?.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+      throw new Error(`key ${index + 1} must be a PEM-encoded P-256 (ES256) private key`);
+    }
   }
-  if (key?.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error('must be a PEM-encoded P-256 (ES256) private key');
-  }
-  return pem;
+  return blocks.join('');
 }
 
 const developmentKeyScalar = createPrivateKey(DEVELOPMENT_CONNECTION_TOKEN_KEY).export({ format: 'jwk' }).d;
 
-/** The development key in any PEM form (PKCS#8 or SEC1). */
-function isDevelopmentConnectionTokenKey(pem: unknown): boolean {
-  return typeof pem === 'string' && createPrivateKey(pem).export({ format: 'jwk' }).d === developmentKeyScalar;
+/** The development key (in any PEM form, PKCS#8 or SEC1) among the keys. */
+function isDevelopmentConnectionTokenKey(pems: unknown): boolean {
+  return (
+    typeof pems === 'string' &&
+    pemBlocks(pems).some((pem) => createPrivateKey(pem).export({ format: 'jwk' }).d === developmentKeyScalar)
+  );
 }
 
 export class GatewayEnv extends ServiceEnv {
@@ -60,9 +70,12 @@ export class GatewayEnv extends ServiceEnv {
   @EnvHttpUrl()
   AUTH_JWKS_URL!: string;
 
-  /** Signs connection tokens (ES256); the development key is refused in production. */
+  /**
+   * Connection-token keys (ES256), newest first: the first signs, all verify (each token names its key's
+   * thumbprint as `kid`). The development key is refused in production, also as an older key.
+   */
   @DevelopmentSecret(isDevelopmentConnectionTokenKey)
-  @EnvValue(parseEs256PrivateKey)
+  @EnvValue(parseEs256PrivateKeys)
   CONNECTION_TOKEN_PRIVATE_KEY = DEVELOPMENT_CONNECTION_TOKEN_KEY;
 
   /** Lifetime of a connection token. */

@@ -36,7 +36,7 @@ describe('auth-server: teams and API keys over NATS', () => {
     expect(rows[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(key.api_key);
 
-    await platform.admin.revokeApiKey(key.key_id);
+    await platform.admin.revokeApiKey(team_id, key.key_id);
     await expect(platform.admin.verifyApiKey(key.api_key)).resolves.toEqual({ valid: false });
     await expect(platform.admin.verifyApiKey('cpk_unknown')).resolves.toEqual({ valid: false });
   });
@@ -44,7 +44,7 @@ describe('auth-server: teams and API keys over NATS', () => {
   it('publishes auth.api-key.revoked.v1 through the outbox', async () => {
     const { team_id } = await platform.admin.createTeam('Outbox');
     const key = await platform.admin.createApiKey(team_id, 'k');
-    await platform.admin.revokeApiKey(key.key_id);
+    await platform.admin.revokeApiKey(team_id, key.key_id);
 
     const nc = await connect({ servers: platform.nats.url });
     try {
@@ -60,6 +60,30 @@ describe('auth-server: teams and API keys over NATS', () => {
     } finally {
       await nc.close();
     }
+  });
+
+  it('revokes a key only for its own team: with another team it is not found and keeps working', async () => {
+    const owner = await platform.admin.createTeam('Owner');
+    const other = await platform.admin.createTeam('Other');
+    const key = await platform.admin.createApiKey(owner.team_id, 'k');
+    await expect(platform.admin.revokeApiKey(other.team_id, key.key_id)).rejects.toMatchObject({ status: 404 });
+    await expect(platform.admin.verifyApiKey(key.api_key)).resolves.toMatchObject({ valid: true });
+
+    const db = new pg.Client({ connectionString: platform.databaseUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `SELECT k.revoked_at, (SELECT count(*)::int FROM auth.outbox o
+          WHERE o.subject = 'auth.api-key.revoked.v1' AND o.envelope->'data'->>'keyId' = k.id) AS events
+         FROM auth.api_keys k WHERE k.id = $1`,
+      [key.key_id],
+    );
+    await db.end();
+    expect(rows).toEqual([{ revoked_at: null, events: 0 }]);
+
+    await expect(platform.admin.revokeApiKey(owner.team_id, key.key_id)).resolves.toMatchObject({
+      key_id: key.key_id,
+    });
+    await expect(platform.admin.verifyApiKey(key.api_key)).resolves.toEqual({ valid: false });
   });
 
   it('refuses unknown teams and duplicate users with a clear status', async () => {

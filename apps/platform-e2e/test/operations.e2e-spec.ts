@@ -45,7 +45,7 @@ describe('operating the platform', () => {
     expect((usage as { stderr: string }).stderr).toContain('missing --name');
 
     // Revocation reaches the gateway's key cache through auth.api-key.revoked.v1, well before the cache TTL.
-    await admin('api-key:revoke', '--key', key.key_id);
+    await admin('api-key:revoke', '--team', team_id, '--key', key.key_id);
     await eventually(async () => {
       const response = await platform.api('/retailers', { apiKey: key.api_key });
       expect(response).toMatchObject({ status: 401, body: { detail: 'invalid API key' } });

@@ -65,6 +65,8 @@ export const createApiKey = defineRpc(SERVICE, 'auth.create-api-key.v1', CreateA
 
 export class RevokeApiKeyRequest {
   @IsString() @MinLength(1) keyId!: string;
+  /** The team the key belongs to: a key of another team is "not found" and stays as it is. */
+  @IsString() @MinLength(1) teamId!: string;
 }
 export class RevokedApiKey {
   @IsString() key_id!: string;

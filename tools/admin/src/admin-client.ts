@@ -37,8 +37,8 @@ export class AdminClient {
     return this.request(AuthContracts.createApiKey, { teamId, name });
   }
 
-  revokeApiKey(keyId: string) {
-    return this.request(AuthContracts.revokeApiKey, { keyId });
+  revokeApiKey(teamId: string, keyId: string) {
+    return this.request(AuthContracts.revokeApiKey, { teamId, keyId });
   }
 
   createUser(email: string, password: string, teamIds: string[]) {

@@ -51,8 +51,8 @@ export const COMMANDS: Record<string, Command> = {
     run: async (client, flags) => client.createApiKey(one(flags, 'team'), one(flags, 'name')),
   },
   'api-key:revoke': {
-    usage: 'api-key:revoke --key K',
-    run: async (client, flags) => client.revokeApiKey(one(flags, 'key')),
+    usage: 'api-key:revoke --team T --key K',
+    run: async (client, flags) => client.revokeApiKey(one(flags, 'team'), one(flags, 'key')),
   },
   'user:create': {
     usage: 'user:create --email E --password P --team T [--team T2 ...]',

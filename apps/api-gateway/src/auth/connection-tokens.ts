@@ -1,10 +1,14 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT } from 'jose';
+import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import { ulid } from 'ulid';
 import { looksLikeJwt } from './auth-errors.js';
 
 export interface ConnectionTokenOptions {
-  /** PEM of the P-256 signing key. */
+  /**
+   * One or more PEM-encoded P-256 private keys, newest first: the first signs, every one verifies the tokens
+   * that name it (`kid`, the key's RFC 7638 thumbprint). Rotation: put the new key first, remove the old one
+   * once the tokens it signed have expired (CONNECTION_TOKEN_TTL_SECONDS).
+   */
   privateKeyPem: string;
   /** `{base_url}`: the issuer; the audience is `{base_url}/purchases`. */
   baseUrl: string;
@@ -24,16 +28,27 @@ export interface ConnectionTokenClaims {
  */
 export class ConnectionTokens {
   private readonly privateKey: KeyObject;
-  private readonly publicKey: KeyObject;
-  private readonly kid: Promise<string>;
+  /** Verification keys by kid; the signing key's is first. */
+  private readonly keys: Promise<Map<string, KeyObject>>;
 
   constructor(
     private readonly options: ConnectionTokenOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.privateKey = createPrivateKey(options.privateKeyPem);
-    this.publicKey = createPublicKey(this.privateKey);
-    this.kid = exportJWK(this.publicKey).then((jwk) => calculateJwkThumbprint(jwk));
+    const privateKeys = pemBlocks(options.privateKeyPem).map((pem) => createPrivateKey(pem));
+    if (privateKeys.length === 0) throw new Error('no connection-token signing key');
+    this.privateKey = privateKeys[0]!;
+    this.keys = Promise.all(
+      privateKeys.map(async (key) => {
+        const publicKey = createPublicKey(key);
+        return [await calculateJwkThumbprint(await exportJWK(publicKey)), publicKey] as const;
+      }),
+    ).then((entries) => new Map(entries));
+  }
+
+  /** The kid new tokens carry. */
+  async signingKid(): Promise<string> {
+    return (await this.keys).keys().next().value as string;
   }
 
   private get audience(): string {
@@ -43,7 +58,7 @@ export class ConnectionTokens {
   async issue(teamId: string, connectionId: string): Promise<{ connection_token: string; expires_in: number }> {
     const issuedAt = Math.floor(this.now() / 1000);
     const token = await new SignJWT({ team_id: teamId, scope: 'access' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: await this.kid })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: await this.signingKid() })
       .setIssuer(this.options.baseUrl)
       .setAudience(this.audience)
       .setSubject(connectionId)
@@ -57,8 +72,15 @@ export class ConnectionTokens {
   /** The claims of a valid token, or null for anything else (malformed, forged, expired, another kind). */
   async verify(token: string): Promise<ConnectionTokenClaims | null> {
     if (!looksLikeJwt(token)) return null;
+    const keys = await this.keys;
+    // The token names its key; one whose key was removed from the configuration is refused.
+    const keyOf = ({ kid }: JWTHeaderParameters) => {
+      const key = kid === undefined ? undefined : keys.get(kid);
+      if (!key) throw new Error('unknown kid');
+      return key;
+    };
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, {
+      const { payload } = await jwtVerify(token, keyOf, {
         algorithms: ['ES256'],
         issuer: this.options.baseUrl,
         audience: this.audience,
@@ -73,4 +95,9 @@ export class ConnectionTokens {
       return null;
     }
   }
+}
+
+/** The PEM blocks of a text holding one or more of them, in order. */
+export function pemBlocks(text: string): string[] {
+  return (text.match(/-----BEGIN ([A-Z ]+)-----[\s\S]+?-----END \1-----/g) ?? []).map((block) => `${block}\n`);
 }

@@ -29,11 +29,14 @@ export class ApiKeyRepository {
     });
   }
 
-  /** Revokes the key and records `auth.api-key.revoked.v1` in the same transaction. Idempotent. */
-  async revoke(id: string, at: Date): Promise<{ revokedAt: Date } | null> {
+  /**
+   * Revokes the team's key and records `auth.api-key.revoked.v1` in the same transaction. Idempotent. A key of
+   * another team is not found (null) and is left as it is.
+   */
+  async revoke(teamId: string, id: string, at: Date): Promise<{ revokedAt: Date } | null> {
     return this.keys.manager.transaction(async (manager) => {
       const key = await manager.findOne(ApiKeyEntity, {
-        where: { id },
+        where: { id, teamId },
         lock: { mode: 'pessimistic_write' },
       });
       if (!key) return null;

@@ -34,6 +34,6 @@ export class ApiKeysHandler {
     @RpcPayload(AuthContracts.revokeApiKey)
     request: RpcRequest<typeof AuthContracts.revokeApiKey>,
   ) {
-    return this.revokeKey.execute(request.keyId);
+    return this.revokeKey.execute(request.teamId, request.keyId);
   }
 }
