@@ -6,3 +6,4 @@ export * as AuthContracts from './auth.js';
 export * as SyncContracts from './sync.js';
 export * as MatchingContracts from './matching.js';
 export * as EventsContracts from './events.js';
+export * from './dead-letters.js';

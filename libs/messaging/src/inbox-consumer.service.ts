@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ContractViolation, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
 import {
@@ -145,16 +145,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   private async process(handler: EventHandlerDefinition, consumer: string, message: JsMsg): Promise<void> {
     try {
       await this.metrics.observeMessage('event', message.subject, async () => {
-        const envelope = this.parse(handler, message);
-        await this.dataSource.transaction(async (manager) => {
-          const fresh: unknown[] = await manager.query(
-            `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) VALUES ($1, $2)
-             ON CONFLICT DO NOTHING RETURNING message_id`,
-            [consumer, envelope.id],
-          );
-          if (fresh.length === 0) return; // already handled: a redelivery
-          await handler.handle(envelope as never, manager);
-        });
+        const envelope = this.parse(handler, message.string());
+        await this.dataSource.transaction((manager) => this.handleOnce(handler, consumer, envelope, manager));
       });
       message.ack();
     } catch (error) {
@@ -172,11 +164,39 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     }
   }
 
+  /** Records the message in the inbox and runs the handler, in `manager`'s transaction; false when already handled. */
+  private async handleOnce(
+    handler: EventHandlerDefinition,
+    consumer: string,
+    envelope: Envelope<object>,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    const fresh: unknown[] = await manager.query(
+      `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING message_id`,
+      [consumer, envelope.id],
+    );
+    if (fresh.length === 0) return false; // already handled: a redelivery
+    await handler.handle(envelope as never, manager);
+    return true;
+  }
+
+  /**
+   * Runs a dead-lettered message (its stored text) again for `consumer` only, in the caller's transaction,
+   * through the same inbox: false when that consumer had already handled it. Throws when there is no such
+   * consumer here, or when the message fails again.
+   */
+  async replay(consumer: string, payload: string, manager: EntityManager): Promise<boolean> {
+    const handler = (this.handlers ?? []).find((candidate) => this.durable(candidate) === consumer);
+    if (!handler) throw new PermanentEventError(`no consumer ${consumer} in ${this.options.service}`);
+    return this.handleOnce(handler, consumer, this.parse(handler, payload), manager);
+  }
+
   /** The envelope and its data as instances of their classes; a message that breaks them is dead-lettered. */
-  private parse(handler: EventHandlerDefinition, message: JsMsg): Envelope<object> {
+  private parse(handler: EventHandlerDefinition, text: string): Envelope<object> {
     let raw: unknown;
     try {
-      raw = message.json();
+      raw = JSON.parse(text);
     } catch {
       throw new PermanentEventError('message is not JSON');
     }

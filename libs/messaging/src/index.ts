@@ -13,3 +13,4 @@ export * from './outbox-relay.service.js';
 export * from './event-outbox.js';
 export * from './idempotency.js';
 export * from './retention.service.js';
+export * from './dead-letters.js';

@@ -1,4 +1,6 @@
-import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { isDeadLetterService } from '@cps/contracts';
+import { DeadLetters, deadLettersController } from './dead-letters.js';
 import { EVENT_HANDLERS, type EventHandlerDefinition } from './event-consumer.js';
 import { EventOutbox, SchemaEventOutbox } from './event-outbox.js';
 import { InboxConsumerService } from './inbox-consumer.service.js';
@@ -51,10 +53,19 @@ export class MessagingModule {
       },
     ];
     if (producesEvents) providers.push(OutboxRelayService, { provide: EventOutbox, useClass: SchemaEventOutbox });
-    if (eventHandlers.length > 0) providers.push(InboxConsumerService, MessagingRetentionService);
+    const controllers: Type<unknown>[] = [];
+    if (eventHandlers.length > 0) {
+      providers.push(InboxConsumerService, MessagingRetentionService);
+      // Every service with consumers answers `<context>.list-dead-letters.v1` and `.replay-dead-letter.v1`.
+      if (isDeadLetterService(options.service)) {
+        providers.push(DeadLetters);
+        controllers.push(deadLettersController(options.service));
+      }
+    }
     return {
       module: MessagingModule,
       providers,
+      controllers,
       exports: [MESSAGING_OPTIONS, NatsConnectionService, RpcClient, ...(producesEvents ? [EventOutbox] : [])],
     };
   }

@@ -1,5 +1,14 @@
-import { Logger } from '@nestjs/common';
-import { AuthContracts, SyncContracts, type RpcContract, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { HttpException, Logger } from '@nestjs/common';
+import {
+  AuthContracts,
+  DEAD_LETTER_SERVICES,
+  deadLetterContracts,
+  SyncContracts,
+  type DeadLetterService,
+  type RpcContract,
+  type RpcRequest,
+  type RpcResponse,
+} from '@cps/contracts';
 import { RpcClient, type MessagingOptions } from '@cps/messaging';
 
 /**
@@ -60,6 +69,30 @@ export class AdminClient {
 
   disconnectInstallation(clientId: string, teamId: string) {
     return this.request(AuthContracts.disconnectInstallation, { clientId, teamId });
+  }
+
+  /**
+   * Dead letters of one service, or of every service with consumers (newest first per service); a service that
+   * does not answer (not running, or without consumers) is named in `unanswered`.
+   */
+  async listDeadLetters(service?: DeadLetterService, limit?: number) {
+    const services = service ? [service] : (Object.keys(DEAD_LETTER_SERVICES) as DeadLetterService[]);
+    const deadLetters = [];
+    const unanswered: string[] = [];
+    for (const name of services) {
+      try {
+        const list = await this.request(deadLetterContracts(name).list, { limit: limit ?? 100 });
+        deadLetters.push(...list.dead_letters.map((letter) => ({ service: name, ...letter })));
+      } catch (error) {
+        if (service || !(error instanceof HttpException) || error.getStatus() !== 503) throw error;
+        unanswered.push(name);
+      }
+    }
+    return { dead_letters: deadLetters, ...(unanswered.length > 0 ? { unanswered } : {}) };
+  }
+
+  replayDeadLetter(service: DeadLetterService, id: string) {
+    return this.request(deadLetterContracts(service).replay, { id });
   }
 
   verifyApiKey(apiKey: string) {

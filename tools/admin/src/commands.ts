@@ -1,3 +1,4 @@
+import { DEAD_LETTER_SERVICES, isDeadLetterService, type DeadLetterService } from '@cps/contracts';
 import { type AdminClient } from './admin-client.js';
 import { SandboxRetailerClient } from './sandbox-retailer-client.js';
 
@@ -41,6 +42,20 @@ function itemsFlag(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+function serviceFlag(value: string): DeadLetterService {
+  if (!isDeadLetterService(value)) {
+    throw new UsageError(`--service must be one of ${Object.keys(DEAD_LETTER_SERVICES).join(', ')}`);
+  }
+  return value;
+}
+
+function limitFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000)
+    throw new UsageError('--limit must be 1 to 1000');
+  return Number(value);
+}
+
 export const COMMANDS: Record<string, Command> = {
   'team:create': {
     usage: 'team:create --name N',
@@ -75,6 +90,20 @@ export const COMMANDS: Record<string, Command> = {
   'installation:disconnect': {
     usage: 'installation:disconnect --client C --team T',
     run: async (client, flags) => client.disconnectInstallation(one(flags, 'client'), one(flags, 'team')),
+  },
+  'dead-letter:list': {
+    usage: 'dead-letter:list [--service S] [--limit N]',
+    run: async (client, flags) => {
+      const service = optional(flags, 'service');
+      return client.listDeadLetters(
+        service === undefined ? undefined : serviceFlag(service),
+        limitFlag(optional(flags, 'limit')),
+      );
+    },
+  },
+  'dead-letter:replay': {
+    usage: 'dead-letter:replay --service S --id N',
+    run: async (client, flags) => client.replayDeadLetter(serviceFlag(one(flags, 'service')), one(flags, 'id')),
   },
   // The sandbox retailer is reached over HTTP (SANDBOX_RETAILER_URL); these two ignore the NATS client.
   'sandbox:account:create': {
