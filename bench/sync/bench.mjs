@@ -115,7 +115,7 @@ try {
   });
   log(`created ${ACCOUNTS} sandbox accounts with ${HISTORY} orders each in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-  // 2. Link them all: link token -> session -> retailer -> sign-in. Each link starts its backfill.
+  // 2. Link them all: link token -> session -> retailer -> consent -> sign-in. Each link starts its backfill.
   const connectionOf = new Map();
   const backfillStart = Date.now();
   t = backfillStart;
@@ -126,6 +126,8 @@ try {
       redirectUrl: null,
     });
     await rpc(SyncContracts.chooseLinkRetailer, { sessionId, retailerId: RETAILER });
+    // The consent step: the window the brand asks for (the default, 365 days).
+    await rpc(SyncContracts.submitLinkConsent, { sessionId, historyWindowDays: 365, offeredHistoryWindowDays: 365 });
     const view = await platform.admin.request(SyncContracts.submitLinkCredentials, {
       sessionId,
       email: email(i),

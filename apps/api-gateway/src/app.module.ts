@@ -14,9 +14,11 @@ import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { LinkModule } from './link/link.module.js';
 import { migrations } from './migrations/index.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
+import { ProductsModule } from './products/products.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Global()
@@ -45,10 +47,12 @@ class GatewayConfigModule {}
     AuthModule,
     ConnectionsModule,
     PurchasesModule,
+    ProductsModule,
     RetailersModule,
     LinkTokensModule,
     AdSharingModule,
     WebhooksModule,
+    IntegrationsModule,
     SimulatorModule,
     AssetsModule,
     LinkModule,

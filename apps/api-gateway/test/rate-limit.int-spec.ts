@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestPlatform, type TestTeam } from '@cps/testing';
 
-/** Rate limiting per API key or token (docs/adr/0005-rate-limiting.md), with a tiny limit. */
+/**
+ * Rate limiting per team, shared by the gateway's replicas (docs/adr/0012-shared-rate-limits.md), with tiny
+ * limits: the default from the environment, and a team's own set with the admin CLI.
+ */
 describe('api-gateway rate limiting', () => {
   let platform: TestPlatform;
   let teamA: TestTeam;
@@ -10,6 +13,7 @@ describe('api-gateway rate limiting', () => {
   beforeAll(async () => {
     platform = await TestPlatform.start({
       services: ['auth-server', 'sync-service', 'api-gateway'],
+      replicas: { 'api-gateway': 2 },
       serviceEnv: { 'api-gateway': { RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '3' } },
     });
     teamA = await platform.createTeam('Busy Brand');
@@ -38,7 +42,7 @@ describe('api-gateway rate limiting', () => {
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
 
-    // Another key has a bucket of its own.
+    // Another team has a budget of its own.
     expect((await platform.api('/retailers', { apiKey: teamB.apiKey })).status).toBe(200);
 
     // One request a second comes back.
@@ -54,5 +58,51 @@ describe('api-gateway rate limiting', () => {
     const unknown: number[] = [];
     for (let i = 0; i < 4; i += 1) unknown.push((await platform.api('/retailers', { apiKey: 'cpk_unknown' })).status);
     expect(unknown).toEqual([401, 401, 401, 429]);
+  });
+
+  it("shares a team's budget across both gateway replicas, at the team's own limit; other teams are unaffected", async () => {
+    const [first, second] = platform.platform.replicas('api-gateway').map((replica) => replica.url);
+    const busy = await platform.createTeam('Shared Budget Brand');
+    const calm = await platform.createTeam('Calm Brand');
+    // A second key of the same team draws on the same budget.
+    const secondKey = (await platform.admin.createApiKey(busy.teamId, 'second key')).api_key;
+    // One token a minute: nothing comes back during the test, so every figure below is exact.
+    await expect(platform.admin.setTeamRateLimit(busy.teamId, 1, 4)).resolves.toMatchObject({
+      rate_limit_per_minute: 1,
+      rate_limit_burst: 4,
+    });
+
+    const get = async (base: string, apiKey: string) => {
+      const response = await fetch(`${base}/retailers`, { headers: { 'x-api-key': apiKey } });
+      await response.arrayBuffer();
+      return {
+        status: response.status,
+        limit: response.headers.get('ratelimit-limit'),
+        remaining: response.headers.get('ratelimit-remaining'),
+        retryAfter: response.headers.get('retry-after'),
+      };
+    };
+
+    const answers = [
+      await get(first!, busy.apiKey),
+      await get(second!, busy.apiKey),
+      await get(first!, secondKey),
+      await get(second!, secondKey),
+    ];
+    expect(answers.map(({ status, limit, remaining }) => [status, limit, remaining])).toEqual([
+      [200, '4', '3'],
+      [200, '4', '2'],
+      [200, '4', '1'],
+      [200, '4', '0'],
+    ]);
+    for (const base of [first!, second!]) {
+      const limited = await get(base, busy.apiKey);
+      expect(limited).toMatchObject({ status: 429, limit: '4', remaining: '0' });
+      expect(Number(limited.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+
+    // Another team (at the default limit of 3) is untouched on both replicas.
+    expect(await get(first!, calm.apiKey)).toMatchObject({ status: 200, limit: '3', remaining: '2' });
+    expect(await get(second!, calm.apiKey)).toMatchObject({ status: 200, limit: '3', remaining: '1' });
   });
 });

@@ -71,13 +71,17 @@ describe('api-gateway REST API properties', () => {
 
     beforeAll(async () => {
       for (let i = 0; i < 5; i += 1) await simulatedPurchase(platform, team, connectionId);
-      // Purchases sharing a date, in groups, as a retailer reports them (whole seconds, one order per shipment).
-      const dates = ['2024-05-01T10:00:00Z', '2024-05-01T10:00:00Z', '2024-03-15T08:30:00Z'];
+      // Purchases sharing a date, in groups, as a retailer reports them (whole seconds, one order per shipment),
+      // inside the connection's history window (365 days by default; older ones are not the brand's to read).
+      const daysAgo = (days: number) => new Date(Math.floor((Date.now() - days * 86_400_000) / 1000) * 1000);
+      const shared = daysAgo(40);
+      const dates = [shared, shared, daysAgo(75)];
       for (const date of dates) {
         for (let i = 0; i < 4; i += 1) {
           await db.query(
-            `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal, total, is_simulated)
-             VALUES ($1, $2, $3, 'walmart', $4, 'online', 10.00, 10.00, true)`,
+            // quiet: stored for reading only, so sync-service's reconciliation job does not announce them.
+            `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal, total, is_simulated, quiet)
+             VALUES ($1, $2, $3, 'walmart', $4, 'online', 10.00, 10.00, true, true)`,
             [ulid(), team.teamId, connectionId, date],
           );
         }
@@ -450,6 +454,8 @@ describe('api-gateway REST API properties', () => {
         key,
       );
       await check('DELETE', '/webhooks/{webhook_id}', `/webhooks/${hook.body.webhook_id}`, key);
+      await check('GET', '/partner-deliveries', '/partner-deliveries?limit=5', key);
+      await check('GET', '/partner-deliveries', '/partner-deliveries?limit=0', key);
 
       // Simulator
       const simulated = await api('/simulated-connections', {
@@ -484,6 +490,55 @@ describe('api-gateway REST API properties', () => {
       });
       await check('DELETE', '/simulated-connections/{connection_id}', simulatedPath, key);
       await check('DELETE', '/simulated-connections/{connection_id}', simulatedPath, key);
+
+      // Products
+      const upload = await api('/products', {
+        method: 'PUT',
+        ...key,
+        body: [{ name: 'OAS product', upc: '036000291452' }],
+      });
+      const productId = upload.body.results[0].product_id;
+      await check('PUT', '/products', '/products', {
+        ...key,
+        body: [
+          { name: 'OAS product 2', skus: { walmart: 'W-OAS' } },
+          { name: 'bad', upc: '036000291453' },
+        ],
+      });
+      await check('PUT', '/products', '/products', { ...key, body: { name: 'not a list' } });
+      await check('GET', '/products', '/products?limit=1', key);
+      await check('GET', '/products', '/products?limit=0', key);
+      await check('GET', '/products/{product_id}', `/products/${productId}`, key);
+      await check('GET', '/products/{product_id}', `/products/${productId}`, { apiKey: other.apiKey });
+      await check('DELETE', '/products/{product_id}', `/products/${productId}`, key);
+      await check('DELETE', '/products/{product_id}', `/products/${productId}`, key);
+
+      // Integrations
+      const integration = await api('/integrations', {
+        method: 'POST',
+        ...key,
+        body: { kind: 'marketing', adapter: 'webhook', base_url: 'https://hooks.example.com/crm' },
+      });
+      await check('POST', '/integrations', '/integrations', {
+        ...key,
+        body: { kind: 'loyalty', adapter: 'points_api', base_url: 'https://loyalty.example.com', api_key: 'sk_oas' },
+      });
+      await check('POST', '/integrations', '/integrations', {
+        ...key,
+        body: { kind: 'marketing', adapter: 'points_api', base_url: 'https://loyalty.example.com', api_key: 'k' },
+      });
+      await check('GET', '/integrations', '/integrations', key);
+      const integrationPath = `/integrations/${integration.body.integration_id}`;
+      await check('GET', '/integrations/{integration_id}', integrationPath, key);
+      await check('GET', '/integrations/{integration_id}', integrationPath, { apiKey: other.apiKey });
+      await check('PATCH', '/integrations/{integration_id}', integrationPath, {
+        ...key,
+        body: { points_per_dollar: 1.5, start_date: '2026-01-01' },
+      });
+      await check('PATCH', '/integrations/{integration_id}', integrationPath, { ...key, body: {} });
+      await check('GET', '/integrations/{integration_id}/awards', `${integrationPath}/awards`, key);
+      await check('DELETE', '/integrations/{integration_id}', integrationPath, key);
+      await check('DELETE', '/integrations/{integration_id}', integrationPath, key);
 
       // Public documents and assets
       await check('GET', '/openapi.json', '/openapi.json');

@@ -28,6 +28,9 @@ import { UsersModule } from './users/users.module.js';
       settings: {
         issuer: config.AUTH_ISSUER,
         baseUrl: config.PUBLIC_BASE_URL,
+        mcpUrl: config.MCP_PUBLIC_URL,
+        outboundAllow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS,
+        allowHttpMetadataDocuments: config.NODE_ENV !== 'production',
         signingKeys: config.AUTH_SIGNING_KEYS,
         cookieKeys: config.AUTH_COOKIE_KEYS,
         testClock: config.AUTH_TEST_CLOCK,

@@ -12,6 +12,7 @@ import {
   loadConfig,
   ServiceEnv,
 } from '@cps/config';
+import { DEVELOPMENT_OUTBOUND_ALLOWLIST, parseOutboundAllowlist } from '@cps/platform';
 import {
   DEVELOPMENT_COOKIE_KEYS,
   DEVELOPMENT_SIGNING_KEYS,
@@ -59,6 +60,10 @@ export class AuthServerEnv extends ServiceEnv {
   @EnvHttpUrl()
   PUBLIC_BASE_URL = 'http://localhost:3000';
 
+  /** `{mcp_url}`: the data-query server, the resource (and token audience) of MCP connectors. */
+  @EnvHttpUrl()
+  MCP_PUBLIC_URL = 'http://localhost:3003/mcp';
+
   /** JWKS JSON of private keys (ES256 or RS256, each with a `kid`); the first signs, all are published. */
   @DevelopmentSecret(includesDevelopmentSigningKey)
   @EnvValue(parseSigningKeySet)
@@ -71,6 +76,15 @@ export class AuthServerEnv extends ServiceEnv {
   /** Seals partner webhook secrets and retryable refresh-token replacements (AES-256-GCM). */
   @EncryptionKey()
   ENCRYPTION_KEY = DEVELOPMENT_ENCRYPTION_KEY;
+
+  /**
+   * Private hosts a partner app's webhook URL may point to and connectors' client metadata documents may be
+   * fetched from (IPs, CIDRs, names; comma-separated): loopback outside production, nothing in production.
+   * events-service checks every webhook delivery again (docs/adr/0010).
+   */
+  @IsOptional()
+  @EnvValue(parseOutboundAllowlist)
+  OUTBOUND_ALLOW_PRIVATE_HOSTS!: readonly string[];
 
   /** Test harnesses only: `POST /__test/clock` moves this server's clock. Refused in production. */
   @EnvFlag()
@@ -86,6 +100,7 @@ export class AuthServerEnv extends ServiceEnv {
 
   derive(): void {
     this.AUTH_ISSUER ??= `http://localhost:${this.PORT}`;
+    this.OUTBOUND_ALLOW_PRIVATE_HOSTS ??= this.NODE_ENV === 'production' ? [] : DEVELOPMENT_OUTBOUND_ALLOWLIST;
   }
 }
 

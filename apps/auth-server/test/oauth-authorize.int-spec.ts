@@ -151,6 +151,41 @@ describe('auth-server: GET /oauth/authorize and the interaction pages', () => {
       expect(answer.body.service_client_id).toBe(user.teamIds[1]);
     });
 
+    it('"use another account" on the consent page signs in someone else, and the code is theirs', async () => {
+      const [ann, bob] = [await fx.createUser(1), await fx.createUser(1)];
+      const { verifier, challenge: ownChallenge } = pkcePair();
+      const flow = new BrowserlessFlow(fx.authUrl);
+      let step = await flow.follow(await flow.get(fx.authorizeUrl(app.clientId, ownChallenge)));
+      step = await flow.follow(
+        await flow.post(flow.action(step), { csrf: csrf(step), email: ann.email, password: ann.password }),
+      );
+      expect(step.body).toContain('Connected Purchases');
+      expect(step.body).toContain(`Signed in as <strong>${ann.email}</strong>`);
+      expect(step.body).toContain(`take you back to <strong>${new URL(REDIRECT_URI).host}</strong>`);
+      const switchHref = /href="([^"]+\?switch=1)"/.exec(step.body)![1]!;
+
+      step = await flow.get(`${fx.authUrl}${switchHref}`);
+      expect(step.body).toContain('name="password"');
+      expect(step.body).toContain(`You are signed in as <strong>${ann.email}</strong>`);
+      const wrong = await flow.post(flow.action(step), { csrf: csrf(step), email: bob.email, password: 'wrong' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toContain(`Keep using ${ann.email}`);
+      step = await flow.follow(
+        await flow.post(flow.action(wrong), { csrf: csrf(wrong), email: bob.email, password: bob.password }),
+      );
+      expect(step.body).toContain('name="decision"');
+      expect(step.body).toContain(`Signed in as <strong>${bob.email}</strong>`);
+      expect(/name="team" value="([^"]+)"/.exec(step.body)![1]).toBe(bob.teamIds[0]);
+
+      const done = await flow.follow(
+        await flow.post(flow.action(step), { csrf: csrf(step), team: bob.teamIds[0]!, decision: 'allow' }),
+      );
+      const code = new URL(done.location!).searchParams.get('code')!;
+      const answer = await fx.exchange(app, { code, verifier });
+      expect(answer.status).toBe(200);
+      expect(answer.body.service_client_id).toBe(bob.teamIds[0]);
+    });
+
     it('a wrong password shows the sign-in page again', async () => {
       const user = await fx.createUser(1);
       const flow = new BrowserlessFlow(fx.authUrl);
@@ -216,7 +251,8 @@ describe('auth-server: GET /oauth/authorize and the interaction pages', () => {
       revocation_endpoint: `${fx.authUrl}/oauth/revoke`,
       jwks_uri: `${fx.authUrl}/jwks`,
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+      registration_endpoint: `${fx.authUrl}/oauth/register`,
       grant_types_supported: ['authorization_code', 'refresh_token'],
       response_types_supported: ['code'],
     });

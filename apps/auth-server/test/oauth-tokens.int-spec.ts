@@ -23,6 +23,26 @@ describe('auth-server: POST /oauth/token, /oauth/revoke, GET /oauth/me and insta
     };
   };
 
+  describe('partner app registration', () => {
+    it.each(['https://169.254.169.254/hooks', 'https://10.0.0.8/hooks', 'https://[fd00::1]/hooks'])(
+      'refuses a webhook URL on a private or metadata address: %s',
+      async (webhookUrl) => {
+        const refusal = (await fx.createApp('Internal Co', { webhookUrl }).catch((error: unknown) => error)) as {
+          getStatus(): number;
+          getResponse(): unknown;
+        };
+        expect(refusal.getStatus()).toBe(422);
+        expect(JSON.stringify(refusal.getResponse())).toMatch(/private or internal address/);
+      },
+    );
+
+    it('accepts a loopback webhook URL outside production (the development allowlist)', async () => {
+      await expect(fx.createApp('Local Co', { webhookUrl: 'http://127.0.0.1:9/hooks' })).resolves.toMatchObject({
+        clientId: expect.stringMatching(/^cpa_/),
+      });
+    });
+  });
+
   describe('authorization_code', () => {
     it('answers exactly the seed fields plus service_client_id, and activates the installation', async () => {
       const user = await fx.createUser();

@@ -6,7 +6,7 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 
 export const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
-/** The deployable apps and the schema each owns (the sandbox retailer is deployed only in sandbox setups). */
+/** The deployable apps and the schema each owns (the sandboxes are deployed only in sandbox setups). */
 export const APPS: ReadonlyArray<{ name: string; schema: string; edge: boolean; sandbox?: boolean }> = [
   { name: 'api-gateway', schema: 'gateway', edge: true },
   { name: 'auth-server', schema: 'auth', edge: true },
@@ -16,4 +16,5 @@ export const APPS: ReadonlyArray<{ name: string; schema: string; edge: boolean; 
   { name: 'matching-service', schema: 'matching', edge: false },
   { name: 'events-service', schema: 'events', edge: false },
   { name: 'sandbox-retailer', schema: 'sandbox', edge: false, sandbox: true },
+  { name: 'sandbox-loyalty', schema: 'sandbox_loyalty', edge: false, sandbox: true },
 ];

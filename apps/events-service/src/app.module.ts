@@ -5,6 +5,11 @@ import { AdOptOutsModule } from './ad-opt-outs/ad-opt-outs.module.js';
 import { config } from './config.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './deliveries/delivery.entity.js';
+import {
+  IntegrationsConnectionActivatedHandler,
+  IntegrationsPurchaseMatchedHandler,
+} from './integrations/integration-events.handlers.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 import { migrations } from './migrations/index.js';
 import {
   InstallationActivatedHandler,
@@ -12,6 +17,7 @@ import {
   InstallationDisconnectedHandler,
 } from './partner-deliveries/installation-events.handlers.js';
 import { PartnerDeliveriesModule } from './partner-deliveries/partner-deliveries.module.js';
+import { PartnerWebhookSecretRotatedHandler } from './partner-deliveries/partner-webhook-secret-rotated.handler.js';
 import { SimulatedDataModule } from './simulated-data/simulated-data.module.js';
 import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purged.handler.js';
 import { ConnectionActivatedHandler } from './webhook-events/connection-activated.handler.js';
@@ -40,6 +46,9 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
         InstallationActivatedHandler,
         InstallationDeactivatedHandler,
         InstallationDisconnectedHandler,
+        PartnerWebhookSecretRotatedHandler,
+        IntegrationsConnectionActivatedHandler,
+        IntegrationsPurchaseMatchedHandler,
       ],
     }),
     WebhooksModule,
@@ -48,6 +57,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     AdOptOutsModule,
     SimulatedDataModule,
     PartnerDeliveriesModule,
+    IntegrationsModule,
   ],
 })
 export class AppModule {}

@@ -30,11 +30,13 @@ interface Target {
 describe('events-service: partner-app webhooks follow the installation', () => {
   let fixture: OAuthFixture;
   let receiver: WebhookReceiver;
+  let rotationReceiver: WebhookReceiver;
   let nc: NatsConnection;
   let js: JetStreamClient;
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
+    rotationReceiver = await new WebhookReceiver().start();
     // A long second retry, so a failed first attempt stays pending while the test deactivates.
     fixture = await OAuthFixture.start(ALL_SERVICES, { 'events-service': { WEBHOOK_RETRY_SCHEDULE: '0,30,30' } });
     nc = await connect({ servers: fixture.platform.nats.url });
@@ -44,6 +46,7 @@ describe('events-service: partner-app webhooks follow the installation', () => {
     await nc?.close();
     await fixture?.stop();
     await receiver?.stop();
+    await rotationReceiver?.stop();
   });
 
   const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
@@ -215,5 +218,87 @@ describe('events-service: partner-app webhooks follow the installation', () => {
     expect(receiver.requests.filter(about(afterDisconnect.data.connection.connection_id))).toEqual([]);
     expect(receiver.requests.filter(about(retrying.data.connection.connection_id))).toHaveLength(1);
     expect(receiver.requests.filter(about(simulated.data.connection.connection_id))).toEqual([]);
+  });
+
+  it('rotates the partner webhook secret with an overlap (both sign, then only the new one); the brand and the partner list the deliveries', async () => {
+    // A receiver of its own: the team may have other partner apps installed, each sent the same events.
+    const own = rotationReceiver;
+    const app = await fixture.createApp('Rotating Partner', { webhookUrl: own.url });
+    const { user, tokens } = await fixture.install(app);
+    const teamId = user.teamIds[0]!;
+    const active = await activeTarget(app, teamId);
+    const destinationSecrets = () =>
+      sql<{ secret_sealed: string; previous_secret_sealed: string | null }>(
+        'SELECT secret_sealed, previous_secret_sealed FROM events.webhook_destinations WHERE id = $1',
+        [active.destination_id],
+      ).then((rows) => rows[0]!);
+    const before = await destinationSecrets();
+
+    const deliveredFor = async () => {
+      const { data } = await publishConnectionActivated(teamId);
+      await own.waitFor((all) => all.some(about(data.connection.connection_id)));
+      const requests = own.requests.filter(about(data.connection.connection_id));
+      expect(requests).toHaveLength(1);
+      return { body: requests[0]!.body, headers: requests[0]!.headers as Record<string, string> };
+    };
+    const verifies = (secret: string, { body, headers }: { body: string; headers: Record<string, string> }) => {
+      try {
+        new Webhook(secret).verify(body, headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    // 1. Rotated with an hour of overlap: deliveries carry two signatures, and each secret verifies.
+    const rotated = await fixture.platform.admin.rotatePartnerAppWebhookSecret(app.clientId, 3600);
+    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    expect(rotated.webhook_secret).not.toBe(app.webhookSecret);
+    expect(Date.parse(rotated.previous_secret_until!)).toBeGreaterThan(Date.now());
+    await eventually(async () => {
+      const now = await destinationSecrets();
+      if (now.secret_sealed === before.secret_sealed || !now.previous_secret_sealed) throw new Error('not applied yet');
+    });
+    const during = await deliveredFor();
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(verifies(rotated.webhook_secret, during)).toBe(true);
+    expect(verifies(app.webhookSecret, during)).toBe(true);
+
+    // 2. Rotated again without overlap: only the newest secret signs.
+    const latest = await fixture.platform.admin.rotatePartnerAppWebhookSecret(app.clientId, 0);
+    expect(latest.previous_secret_until).toBeNull();
+    const afterFirst = await destinationSecrets();
+    await eventually(async () => {
+      const now = await destinationSecrets();
+      if (now.secret_sealed === afterFirst.secret_sealed || now.previous_secret_sealed) throw new Error('not yet');
+    });
+    const after = await deliveredFor();
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(verifies(latest.webhook_secret, after)).toBe(true);
+    expect(verifies(rotated.webhook_secret, after)).toBe(false);
+    expect(verifies(app.webhookSecret, after)).toBe(false);
+
+    // The deliveries are visible to the brand (API key: every partner app it installed) and to the partner
+    // (its OAuth token: its own only); another team sees none of them.
+    type Listed = { status: number; body: { deliveries: Array<{ client_id: string; status: string }> } };
+    const brandKey = (await fixture.platform.admin.createApiKey(teamId, 'brand key')).api_key;
+    const asBrand = (await fixture.platform.api('/partner-deliveries', { apiKey: brandKey })) as Listed;
+    expect(asBrand.status).toBe(200);
+    const mine = asBrand.body.deliveries.filter((delivery) => delivery.client_id === app.clientId);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.every((delivery) => delivery.status === 'succeeded')).toBe(true);
+    const filtered = (await fixture.platform.api(`/partner-deliveries?client_id=${app.clientId}`, {
+      apiKey: brandKey,
+    })) as Listed;
+    expect(filtered.body.deliveries).toEqual(mine);
+    const asPartner = (await fixture.platform.api('/partner-deliveries', {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    })) as Listed;
+    expect(asPartner.status).toBe(200);
+    expect(asPartner.body.deliveries).toEqual(mine);
+    const other = await fixture.platform.createTeam('Unrelated Brand');
+    const asOther = (await fixture.platform.api('/partner-deliveries', { apiKey: other.apiKey })) as Listed;
+    expect(asOther).toMatchObject({ status: 200, body: { deliveries: [], has_more: false } });
+    expect((await fixture.platform.api('/partner-deliveries?limit=0', { apiKey: brandKey })).status).toBe(422);
   });
 });

@@ -3,9 +3,11 @@ import { PlatformModule } from '@cps/platform';
 import { config } from './config.js';
 import { ItemMatchEntity } from './matches/item-match.entity.js';
 import { MatchesModule } from './matches/matches.module.js';
+import { CatalogChangedHandler } from './matches/catalog-changed.handler.js';
 import { PurchaseCollectedHandler } from './matches/purchase-collected.handler.js';
 import { migrations } from './migrations/index.js';
 import { ProductEntity } from './products/product.entity.js';
+import { ProductsModule } from './products/products.module.js';
 import { SimulatedDataModule } from './simulated-data/simulated-data.module.js';
 import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purged.handler.js';
 
@@ -18,8 +20,9 @@ import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purg
       entities: [ProductEntity, ItemMatchEntity],
       migrations,
       producesEvents: true,
-      eventHandlers: [PurchaseCollectedHandler, SimulatedDataPurgedHandler],
+      eventHandlers: [PurchaseCollectedHandler, CatalogChangedHandler, SimulatedDataPurgedHandler],
     }),
+    ProductsModule,
     MatchesModule,
     SimulatedDataModule,
   ],

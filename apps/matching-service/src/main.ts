@@ -9,6 +9,6 @@ await runService({
   config,
   module: AppModule,
   migrations,
-  // matching.get-purchase-matches.v1 (and, later, the product catalog endpoints).
+  // matching.get-purchase-matches.v1 and the brand catalog (matching.*-product(s).v1).
   rpc: true,
 });

@@ -1,9 +1,21 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
 import { config } from './config.js';
+import { McpModule } from './mcp/mcp.module.js';
 import { migrations } from './migrations/index.js';
+import { PROJECTORS } from './read-model/handlers.js';
 
 @Module({
-  imports: [PlatformModule.forRoot({ service: 'mcp-server', schema: 'mcp', config, entities: [], migrations })],
+  imports: [
+    PlatformModule.forRoot({
+      service: 'mcp-server',
+      schema: 'mcp',
+      config,
+      entities: [],
+      migrations,
+      eventHandlers: PROJECTORS,
+    }),
+    McpModule,
+  ],
 })
 export class AppModule {}

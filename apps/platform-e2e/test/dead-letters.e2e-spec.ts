@@ -118,7 +118,8 @@ describe('dead letters: list and replay with the admin CLI', () => {
       `SELECT consumer FROM events.inbox WHERE message_id = $1 ORDER BY consumer`,
       [letter.message_id],
     );
-    expect(inbox).toEqual([{ consumer: letter.consumer }]);
+    // Once for the dead-lettered consumer; other consumers of the same event (integrations) handled it on their own.
+    expect(inbox.filter((row) => row.consumer === letter.consumer)).toEqual([{ consumer: letter.consumer }]);
     const delivered = await eventually(() => {
       const found = receiver.ofType('connection.activated');
       if (found.length === 0) throw new Error('not delivered yet');

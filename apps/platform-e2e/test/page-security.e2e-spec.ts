@@ -38,9 +38,9 @@ function problemsOf(page: Page): string[] {
 }
 
 /**
- * Every HTML page a person sees (the API reference, the hosted link flow, partner sign-in and consent), fetched by a
- * real browser: strict CSP without inline or eval'd scripts, never framed, a referrer policy, no MIME sniffing; and
- * every cookie HttpOnly and SameSite (Secure follows the public URL's scheme, http here).
+ * Every HTML page a person sees (the API reference, the hosted link flow, partner sign-in and consent, the brand
+ * dashboard), fetched by a real browser: strict CSP without inline or eval'd scripts, never framed, a referrer policy,
+ * no MIME sniffing; and every cookie HttpOnly and SameSite (Secure follows the public URL's scheme, http here).
  */
 describe('security headers and cookies of every HTML page', () => {
   let fixture: OAuthFixture;
@@ -49,7 +49,7 @@ describe('security headers and cookies of every HTML page', () => {
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    fixture = await OAuthFixture.start(['api-gateway', 'auth-server', 'sync-service', 'sandbox-retailer']);
+    fixture = await OAuthFixture.start(['api-gateway', 'auth-server', 'sync-service', 'sandbox-retailer', 'dashboard']);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -94,6 +94,14 @@ describe('security headers and cookies of every HTML page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Continue' }).waitFor(); // the team picker
 
+    // The brand dashboard: its sign-in page and the pages that need only auth-server and sync-service.
+    await page.goto(`${platform.dashboardUrl}/sign-in`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${platform.dashboardUrl}/`);
+    for (const path of ['/connections', '/retailers', '/simulator']) await page.goto(`${platform.dashboardUrl}${path}`);
+
     const seen = pages.map((entry) => `${entry.status} ${new URL(entry.url).pathname}`);
     expect(seen).toEqual(
       expect.arrayContaining([
@@ -101,6 +109,10 @@ describe('security headers and cookies of every HTML page', () => {
         '200 /link',
         expect.stringMatching(/^4\d\d \/link$/),
         expect.stringMatching(/^200 \/oauth\/interaction\//),
+        '200 /sign-in',
+        '200 /connections',
+        '200 /retailers',
+        '200 /simulator',
       ]),
     );
     expect(pages.map((entry) => ({ page: `${entry.status} ${entry.url}`, problems: problemsOf(entry) }))).toEqual(

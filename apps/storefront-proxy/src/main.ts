@@ -3,4 +3,12 @@ import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { migrations } from './migrations/index.js';
 
-await runService({ service: 'storefront-proxy', schema: 'storefront', config, module: AppModule, migrations });
+// `rpc`: answers the admin CLI's storefront.connect-shop.v1 / storefront.disconnect-shop.v1.
+await runService({
+  service: 'storefront-proxy',
+  schema: 'storefront',
+  config,
+  module: AppModule,
+  migrations,
+  rpc: true,
+});

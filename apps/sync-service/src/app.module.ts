@@ -17,6 +17,7 @@ import { RetailerAdaptersModule } from './retailer-adapters/retailer-adapters.mo
 import { RetailerEntity, TeamRetailerEntity } from './retailers/retailer.entity.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
+import { TeamStatsModule } from './stats/team-stats.handler.js';
 
 @Module({
   imports: [
@@ -46,6 +47,7 @@ import { SimulatorModule } from './simulator/simulator.module.js';
     LinkingModule,
     CollectionModule,
     HousekeepingModule,
+    TeamStatsModule,
   ],
 })
 export class AppModule {}

@@ -123,10 +123,13 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
       expect(client.listedRetailers()).toEqual(['walmart']);
     });
 
-    it("opens a hidden retailer's link_url straight at its sign-in page", async () => {
+    it("opens a hidden retailer's link_url straight at its consent step, then its sign-in page", async () => {
       const client = new LinkFlowClient(platform.gatewayUrl);
       await client.open(`/link/${links.costco}?redirect_url=${encodeURIComponent('https://brand.test/back')}`);
       expect(client.page.status).toBe(200);
+      expect(client.atConsent).toBe(true);
+      expect(client.text()).toContain('your Costco purchases');
+      await client.consent();
       expect(client.text()).toContain('Sign in to Costco');
       expect(client.listedRetailers()).toEqual([]);
     });
@@ -166,6 +169,9 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
       );
       expect(crossSite.status).toBe(403);
       expect((await client.submit('retailer', { retailer_id: 'walmart' })).status).toBe(200);
+      expect(client.atConsent).toBe(true);
+      expect((await client.postRaw('consent', { history_window_days: '365' })).status).toBe(403);
+      await client.consent();
       expect(client.text()).toContain('Sign in to Walmart');
     });
 
@@ -188,6 +194,7 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
       const token = await createLinkToken(platform, team, { customer_id: 'c-wrong', email: 'wrong@else.test' });
       await client.open(`/link?link_token=${token}&redirect_url=${encodeURIComponent('https://brand.test/done?u=1')}`);
       await client.submit('retailer', { retailer_id: 'walmart' });
+      await client.consent();
       await client.submit('sign-in', { email: 'wrong@else.test', password: 'not it' });
       expect(client.text()).toContain('did not work at Walmart');
       expect(client.page.html).toContain('role="alert"');
@@ -208,6 +215,7 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
     const client = new LinkFlowClient(platform.gatewayUrl);
     await client.open(`/link?link_token=${token}&redirect_url=${encodeURIComponent('https://brand.test/linked')}`);
     await client.submit('retailer', { retailer_id: 'walmart' });
+    await client.consent();
     await client.submit('sign-in', { email: 'shopper@else.test', password: 'correct horse' });
     expect(client.text()).toContain('Enter your one-time code');
     await client.submit('code', { code: '000000' === one_time_code ? '111111' : '000000' });
@@ -312,7 +320,8 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
     await relink.open(
       `/link?link_token=${again}&connection_id=${connectionId}&redirect_url=${encodeURIComponent('https://brand.test/r')}`,
     );
-    expect(relink.text()).toContain('Sign in to Walmart');
+    expect(relink.atConsent).toBe(true); // a re-link asks again: it is how the shopper changes what is shared
+    expect(relink.selectedHistoryWindow()).toBe(365); // starting from the connection's current choice
     const back = await relink.linkAccount(null, email, 'second password');
     expect(back.searchParams.get('link_result')).toBe('success');
     expect(back.searchParams.get('connection_id')).toBe(connectionId);

@@ -28,8 +28,12 @@ export class SandboxAdmin {
     });
   }
 
-  /** Random realistic orders: dated now, or spread over the past `backDateDays` (a history). */
-  addOrders(retailerId: string, email: string, body: { count?: number; back_date_days?: number } = {}) {
+  /** Random realistic orders: dated now, or spread over the past `backDateDays` (a history); or one order of `lines`. */
+  addOrders(
+    retailerId: string,
+    email: string,
+    body: { count?: number; back_date_days?: number; ordered_at?: string; lines?: Array<Record<string, unknown>> } = {},
+  ) {
     return this.call<{ orders: Array<{ order_id: string }> }>(
       'POST',
       `/admin/r/${retailerId}/accounts/${encodeURIComponent(email)}/orders`,
@@ -109,9 +113,37 @@ export class LinkFlowClient {
     return [...this.page.html.matchAll(/name="retailer_id" value="([a-z0-9-]+)"/g)].map((match) => match[1]!);
   }
 
-  /** Chooses a retailer, signs in, answers the code when asked; returns where the exit sent the browser. */
-  async linkAccount(retailerId: string | null, email: string, password: string, code?: string): Promise<URL> {
+  /** Whether the current page is the consent step (before the retailer sign-in). */
+  get atConsent(): boolean {
+    return this.page.html.includes('action="/link/consent"');
+  }
+
+  /** The history window the consent step has selected (the brand's ask, or a re-linked connection's choice). */
+  selectedHistoryWindow(): number | null {
+    const match = /name="history_window_days" value="(\d+)" checked/.exec(this.page.html);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** Answers the consent step: the selected window, or `historyWindowDays`. */
+  async consent(historyWindowDays?: number): Promise<Page> {
+    if (!this.atConsent) throw new Error(`not at the consent step: ${this.text()}`);
+    const days = historyWindowDays ?? this.selectedHistoryWindow();
+    return this.submit('consent', { history_window_days: String(days) });
+  }
+
+  /**
+   * Chooses a retailer, answers the consent step (the selected window unless given), signs in, answers the code
+   * when asked; returns where the exit sent the browser.
+   */
+  async linkAccount(
+    retailerId: string | null,
+    email: string,
+    password: string,
+    code?: string,
+    historyWindowDays?: number,
+  ): Promise<URL> {
     if (retailerId !== null) await this.submit('retailer', { retailer_id: retailerId });
+    await this.consent(historyWindowDays);
     await this.submit('sign-in', { email, password });
     if (this.page.html.includes('name="code"')) {
       if (!code) throw new Error('the retailer asked for a one-time code');

@@ -28,8 +28,10 @@ export async function connectDb(url: string): Promise<pg.Client> {
 let purchaseSeq = 0;
 
 /**
- * Inserts a purchase of a connection with a fixed date (and one item), as collection would store it.
- * Ids are given so tests control the tie order on equal dates.
+ * Inserts a purchase of a connection with a fixed date (and one item), as collection would store it (marked as
+ * stored before event ids were kept, so the reconciliation job does not publish it).
+ * Ids are given so tests control the tie order on equal dates. The fixed dates lie further back than the default
+ * sharing preference (365 days before the link), so the connection is given the widest window (ten years).
  */
 export async function insertPurchase(
   db: pg.Client,
@@ -39,8 +41,8 @@ export async function insertPurchase(
   const total = purchase.total ?? '10.00';
   await db.query(
     `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, retailer_order_id, date, purchase_type,
-                                 items_subtotal, total)
-     VALUES ($1, $2, $3, $4, $5, $6, 'online', $7, $7)`,
+                                 items_subtotal, total, collected_event_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'online', $7, $7, 'legacy:' || $1)`,
     [
       purchase.id,
       purchase.teamId,
@@ -56,4 +58,5 @@ export async function insertPurchase(
      VALUES ($1, $2, 0, 'Sparkling Water 12pk', 'Fizz', '00012345678905', 'FZ-12', $3, 1)`,
     [`${purchase.id}-item`, purchase.id, total],
   );
+  await db.query(`UPDATE sync.connections SET history_window_days = 3650 WHERE id = $1`, [purchase.connectionId]);
 }

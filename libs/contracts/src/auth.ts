@@ -4,14 +4,23 @@ import {
   IsArray,
   IsBoolean,
   IsEmail,
+  IsInt,
   IsISO8601,
+  IsOptional,
   IsString,
+  IsUrl,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, type MessageClass } from './contract.js';
+import { defineEvent, defineRpc, Type, type MessageClass } from './contract.js';
 import { IsNullable, IsOmittable, IsOneOf, Trim } from './validators.js';
+
+/** The longest history window a team may ask for (libs/domain MAX_HISTORY_WINDOW_DAYS; contracts import only contracts). */
+const MAX_HISTORY_WINDOW_DAYS = 3_650;
 
 const SERVICE = 'auth-server';
 
@@ -49,9 +58,58 @@ export class GetTeamRequest {
 export class Team {
   @IsString() team_id!: string;
   @IsString() name!: string;
+  /** The team's own REST API rate limit (requests a minute, and at once); null: the gateway's default. */
+  @IsNullable() @IsInt() @Min(1) rate_limit_per_minute!: number | null;
+  @IsNullable() @IsInt() @Min(1) rate_limit_burst!: number | null;
+  /** The brand name shoppers see (hosted link pages, consent step); null: `name`. */
+  @IsNullable() @IsString() display_name!: string | null;
+  /** An https address of the brand's logo; null: none. */
+  @IsNullable() @IsString() logo_url!: string | null;
+  /** The brand's privacy page, linked from the link flow's consent step; null: none. */
+  @IsNullable() @IsString() privacy_policy_url!: string | null;
+  /** How much history before the first link the brand asks shoppers to share, in whole days. */
+  @IsInt() @Min(0) @Max(MAX_HISTORY_WINDOW_DAYS) history_window_days!: number;
 }
-/** A team's public face (its name), e.g. for the hosted link pages. */
+/** A team's name and sharing profile (e.g. for the hosted link pages) and its rate limit (the gateway). */
 export const getTeam = defineRpc(SERVICE, 'auth.get-team.v1', GetTeamRequest, Team);
+
+export class SetTeamRateLimitRequest {
+  @IsString() @MinLength(1) teamId!: string;
+  /** Requests a minute; null goes back to the gateway's default (RATE_LIMIT_PER_MINUTE). */
+  @IsNullable() @IsInt() @Min(1) @Max(1_000_000) perMinute!: number | null;
+  /** Requests at once; null: a sixth of `perMinute` (or the gateway's default burst when that is null too). */
+  @IsNullable() @IsInt() @Min(1) @Max(1_000_000) burst!: number | null;
+}
+/** An operator sets a team's REST API rate limit; the gateway applies it within a minute. */
+export const setTeamRateLimit = defineRpc(SERVICE, 'auth.set-team-rate-limit.v1', SetTeamRateLimitRequest, Team);
+
+export class SetTeamBrandingRequest {
+  @IsString() @MinLength(1) teamId!: string;
+  /** What shoppers see instead of the team's name; null: the name. */
+  @IsNullable() @Trim() @IsString() @MinLength(1) @MaxLength(100) displayName!: string | null;
+  /** The brand's logo: an https address; null: none. */
+  @IsNullable()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ protocols: ['https'], require_protocol: true, require_tld: false, disallow_auth: true })
+  logoUrl!: string | null;
+}
+/** An operator sets the display name and logo the hosted link pages show for a team. */
+export const setTeamBranding = defineRpc(SERVICE, 'auth.set-team-branding.v1', SetTeamBrandingRequest, Team);
+
+export class SetTeamSharingRequest {
+  @IsString() @MinLength(1) teamId!: string;
+  /** Omitted: unchanged; null: back to the team's name. */
+  @IsOptional() @Trim() @IsString() @MinLength(1) @MaxLength(100) displayName?: string | null;
+  /** Omitted: unchanged; null: no privacy page. An https URL (shoppers follow it from the consent step). */
+  @IsOptional()
+  @IsUrl({ protocols: ['https'], require_protocol: true, require_tld: false })
+  @MaxLength(2048)
+  privacyPolicyUrl?: string | null;
+  @IsOmittable() @IsInt() @Min(0) @Max(MAX_HISTORY_WINDOW_DAYS) historyWindowDays?: number;
+}
+/** An operator sets what the hosted link flow shows of a team and the history window it asks for. */
+export const setTeamSharing = defineRpc(SERVICE, 'auth.set-team-sharing.v1', SetTeamSharingRequest, Team);
 
 export class CreateApiKeyRequest {
   @IsString() @MinLength(1) teamId!: string;
@@ -94,6 +152,20 @@ export const apiKeyRevoked = defineEvent('auth.api-key.revoked.v1', ApiKeyRevoke
 
 /** The fixed scopes of a partner app; a grant holds all three. */
 export const PARTNER_SCOPES = ['connections:read', 'retailers:read', 'purchases:brand_products'] as const;
+
+/**
+ * Scopes a data-query connector (an MCP client, INTERFACE-DECISIONS "Partner OAuth and MCP") may be granted;
+ * `mcp:read` is the one the MCP server needs, the others work at the REST API.
+ */
+export const CONNECTOR_SCOPES = [
+  'mcp:read',
+  'retailers:read',
+  'retailers:write',
+  'connections:read',
+  'connections:write',
+  'simulator:write',
+] as const;
+export type ConnectorScope = (typeof CONNECTOR_SCOPES)[number];
 
 /** Grant of installations authorized before `retailers:read` existed (kept until they re-authorize). */
 export const LEGACY_PARTNER_SCOPES = ['connections:read', 'purchases:brand_products'] as const;
@@ -142,6 +214,9 @@ export class PartnerAppWebhook {
   @IsString() client_id!: string;
   @IsNullable() @IsString() webhook_url!: string | null;
   @IsString() webhook_secret!: string;
+  /** The secret before the last rotation, still signing (with the current one) until `previous_secret_until`. */
+  @IsOmittable() @IsNullable() @IsString() previous_webhook_secret?: string | null;
+  @IsOmittable() @IsNullable() @IsISO8601({ strict: true }) previous_secret_until?: string | null;
 }
 /** Where and how events-service signs deliveries to a partner app (the secret travels only here). */
 export const getPartnerAppWebhook = defineRpc(
@@ -149,6 +224,38 @@ export const getPartnerAppWebhook = defineRpc(
   'auth.get-partner-app-webhook.v1',
   PartnerAppRef,
   PartnerAppWebhook,
+);
+
+export class RotatePartnerAppWebhookSecretRequest {
+  @IsString() @MinLength(1) clientId!: string;
+  /** How long deliveries keep carrying a signature with the old secret too (Standard Webhooks, several). */
+  @IsOmittable() @IsInt() @Min(0) @Max(7 * 86_400) overlapSeconds: number = 86_400;
+}
+export class RotatedPartnerAppWebhookSecret {
+  @IsString() client_id!: string;
+  /** The new `whsec_` secret, shown once. */
+  @IsString() webhook_secret!: string;
+  /** Until when the old secret signs too; null without overlap. */
+  @IsNullable() @IsISO8601({ strict: true }) previous_secret_until!: string | null;
+}
+/**
+ * A new webhook signing secret for a partner app: deliveries are signed with both the new and the old secret
+ * (`webhook-signature: v1,<new> v1,<old>`) until the overlap ends, so the partner can switch without a gap.
+ */
+export const rotatePartnerAppWebhookSecret = defineRpc(
+  SERVICE,
+  'auth.rotate-partner-app-webhook-secret.v1',
+  RotatePartnerAppWebhookSecretRequest,
+  RotatedPartnerAppWebhookSecret,
+);
+
+export class PartnerAppWebhookSecretRotated {
+  @IsString() clientId!: string;
+}
+/** Tells events-service to fetch the app's signing secrets again (they travel only over the RPC above). */
+export const partnerAppWebhookSecretRotated = defineEvent(
+  'auth.partner-app.webhook-secret-rotated.v1',
+  PartnerAppWebhookSecretRotated,
 );
 
 export class DisconnectInstallationRequest {
@@ -199,3 +306,84 @@ export class InstallationDisconnected extends InstallationEventData {
 }
 /** Refresh-token reuse (or a retry after the window): tokens revoked, delivery stops. */
 export const installationDisconnected = defineEvent('auth.installation.disconnected.v1', InstallationDisconnected);
+
+// --- Dashboard users (apps/dashboard) ------------------------------------------------------------------
+
+export class SignInUserRequest {
+  @IsString() @MinLength(1) @MaxLength(254) email!: string;
+  @IsString() @MinLength(1) @MaxLength(256) password!: string;
+}
+export class UserTeam {
+  @IsString() team_id!: string;
+  @IsString() name!: string;
+}
+export class DashboardUser {
+  @IsString() user_id!: string;
+  @IsString() email!: string;
+  /** The teams the user is a member of, by name. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => UserTeam) teams!: UserTeam[];
+}
+/** Checks a dashboard user's email and password: the user and their teams, or 401 (same answer for either wrong). */
+export const signInUser = defineRpc(SERVICE, 'auth.sign-in-user.v1', SignInUserRequest, DashboardUser);
+
+export class UserRef {
+  @IsString() @MinLength(1) userId!: string;
+}
+/** The user and their current teams (the dashboard checks membership on every request); 404 for an unknown user. */
+export const getUser = defineRpc(SERVICE, 'auth.get-user.v1', UserRef, DashboardUser);
+
+export class TeamApiKey {
+  @IsString() key_id!: string;
+  @IsString() name!: string;
+  /** The key's first characters, to tell keys apart; never the secret. */
+  @IsString() prefix!: string;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsNullable() @IsISO8601({ strict: true }) revoked_at!: string | null;
+}
+export class TeamApiKeyList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamApiKey) api_keys!: TeamApiKey[];
+}
+/** The team's API keys, newest first, revoked ones included (no secrets). */
+export const listApiKeys = defineRpc(SERVICE, 'auth.list-api-keys.v1', GetTeamRequest, TeamApiKeyList);
+
+export class TeamPartnerApp {
+  @IsString() client_id!: string;
+  @IsString() name!: string;
+  @IsArray() @IsString({ each: true }) redirect_uris!: string[];
+  @IsNullable() @IsString() webhook_url!: string | null;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsNullable() @IsISO8601({ strict: true }) secret_rotated_at!: string | null;
+}
+export class TeamPartnerAppList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamPartnerApp) partner_apps!: TeamPartnerApp[];
+}
+/** The partner apps a team owns, newest first (no secrets). */
+export const listPartnerApps = defineRpc(SERVICE, 'auth.list-partner-apps.v1', GetTeamRequest, TeamPartnerAppList);
+
+export class TeamInstallation {
+  @IsString() installation_id!: string;
+  @IsString() client_id!: string;
+  /** The installed app's name. */
+  @IsString() app_name!: string;
+  @IsOneOf(INSTALLATION_STATUSES) status!: InstallationStatus;
+  /** Space-separated granted scopes. */
+  @IsString() scope!: string;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsISO8601({ strict: true }) updated_at!: string;
+}
+export class TeamInstallationList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamInstallation) installations!: TeamInstallation[];
+}
+/** The partner apps installed on a team (any status), newest first. */
+export const listInstallations = defineRpc(SERVICE, 'auth.list-installations.v1', GetTeamRequest, TeamInstallationList);
+
+export class TeamMember {
+  @IsString() user_id!: string;
+  @IsString() email!: string;
+  @IsISO8601({ strict: true }) joined_at!: string;
+}
+export class TeamMemberList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamMember) members!: TeamMember[];
+}
+/** The team's dashboard users, by email. */
+export const listTeamMembers = defineRpc(SERVICE, 'auth.list-team-members.v1', GetTeamRequest, TeamMemberList);

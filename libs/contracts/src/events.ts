@@ -107,6 +107,42 @@ export class DeliveryList {
 /** Newest first; `starting_after` (a delivery id) gives the next older page. */
 export const listDeliveries = defineRpc(SERVICE, 'events.list-deliveries.v1', ListDeliveriesRequest, DeliveryList);
 
+export class ListPartnerDeliveriesRequest {
+  @IsString() teamId!: string;
+  /** Only this partner app's deliveries (a partner reading its own); all the team's partner apps otherwise. */
+  @IsOmittable() @IsString() clientId?: string;
+  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsOmittable() @IsString() starting_after?: string;
+}
+
+/** A delivery to a partner app installed by the team (ADR 0008): which app, and how it went. */
+export class PartnerDelivery {
+  @IsString() delivery_id!: string;
+  @IsString() client_id!: string;
+  @IsString() event_id!: string;
+  @IsOneOf(WEBHOOK_EVENT_TYPES) event_type!: WebhookEventType;
+  @IsOneOf(DELIVERY_STATUSES) status!: DeliveryStatus;
+  @IsInt() @Min(0) attempts!: number;
+  @IsNullable() @IsInt() last_status_code!: number | null;
+  @IsNullable() @IsString() last_error!: string | null;
+  @IsNullable() @IsISO8601({ strict: true }) next_attempt_at!: string | null;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsISO8601({ strict: true }) updated_at!: string;
+}
+
+export class PartnerDeliveryList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => PartnerDelivery) deliveries!: PartnerDelivery[];
+  @IsBoolean() has_more!: boolean;
+}
+
+/** The team's partner-app deliveries, newest first; `starting_after` (a delivery id) gives the next older page. */
+export const listPartnerDeliveries = defineRpc(
+  SERVICE,
+  'events.list-partner-deliveries.v1',
+  ListPartnerDeliveriesRequest,
+  PartnerDeliveryList,
+);
+
 export class RetryDeliveryRequest extends WebhookRef {
   @IsString() deliveryId!: string;
 }
@@ -195,3 +231,5 @@ export const recordAdOptOut = defineRpc(
   RecordAdOptOutRequest,
   AdOptOutRecorded,
 );
+
+export * from './integrations.js';

@@ -6,4 +6,5 @@ export * as AuthContracts from './auth.js';
 export * as SyncContracts from './sync.js';
 export * as MatchingContracts from './matching.js';
 export * as EventsContracts from './events.js';
+export * as StorefrontContracts from './storefront.js';
 export * from './dead-letters.js';

@@ -1,7 +1,22 @@
-import { IsArray, IsDefined, IsString, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsISO8601,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { defineEvent, defineRpc, Type } from './contract.js';
 import { ProductRef, PurchaseDetail } from './resources.js';
-import { IsNullable } from './validators.js';
+import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
+
+const SERVICE = 'matching-service';
 
 /** A collected purchase with each item's `product` set to the team's matched product (or null). */
 export class PurchaseMatched {
@@ -30,3 +45,114 @@ export const getPurchaseMatches = defineRpc(
   GetPurchaseMatchesRequest,
   PurchaseMatches,
 );
+
+// --- the brand catalog -------------------------------------------------------------------------------
+
+/** The most rows one upsert request carries (the gateway splits an upload so each message stays small). */
+export const UPSERT_BATCH_MAX_ROWS = 2_000;
+
+/** A brand product as the REST API shows it. `upc` is the normalized GTIN-14. */
+export class Product {
+  @IsString() product_id!: string;
+  @IsString() name!: string;
+  @IsNullable() @IsString() brand!: string | null;
+  @IsNullable() @IsString() upc!: string | null;
+  @IsNullable() @IsString() sku!: string | null;
+  /** SKUs by retailer id (matched only at that retailer). */
+  @IsStringRecord() skus!: Record<string, string>;
+  @IsNullable() @IsString() group!: string | null;
+  @IsISO8601() created_at!: string;
+  @IsISO8601() updated_at!: string;
+}
+
+/** One row of an upload, already checked by the gateway (checkCatalogRows of @cps/domain). */
+export class CatalogRowMessage {
+  /** The row's position in the upload (1-based), echoed in its result. */
+  @IsInt() @Min(1) row!: number;
+  @IsNullable() @IsString() @MaxLength(64) product_id!: string | null;
+  @IsString() @MaxLength(300) name!: string;
+  @IsNullable() @IsString() @MaxLength(200) brand!: string | null;
+  @IsNullable() @Matches(/^\d{14}$/) gtin!: string | null;
+  @IsNullable() @IsString() @MaxLength(64) sku!: string | null;
+  @IsNullable() @IsString() @MaxLength(64) group!: string | null;
+  @IsStringRecord({ maxKeys: 50, maxValueLength: 64 }) skus!: Record<string, string>;
+}
+
+export class UpsertProductsRequest {
+  @IsString() teamId!: string;
+  @IsArray()
+  @ArrayMaxSize(UPSERT_BATCH_MAX_ROWS)
+  @ValidateNested({ each: true })
+  @Type(() => CatalogRowMessage)
+  rows!: CatalogRowMessage[];
+}
+
+export const ROW_STATUSES = ['created', 'updated', 'unchanged', 'rejected'] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+export class RowErrorMessage {
+  @IsString() field!: string;
+  @IsString() type!: string;
+  @IsString() msg!: string;
+}
+
+export class RowResult {
+  @IsInt() @Min(1) row!: number;
+  @IsOneOf(ROW_STATUSES) status!: RowStatus;
+  /** The product the row created, changed or left as it was; absent when rejected. */
+  @IsOmittable() @IsString() product_id?: string;
+  @IsOmittable() @IsArray() @ValidateNested({ each: true }) @Type(() => RowErrorMessage) errors?: RowErrorMessage[];
+}
+
+export class UpsertProductsResult {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => RowResult) results!: RowResult[];
+}
+
+/**
+ * Creates or changes the team's products, each row whole or not at all, in one transaction that also records
+ * `matching.catalog.changed.v1` when anything changed.
+ */
+export const upsertProducts = defineRpc(
+  SERVICE,
+  'matching.upsert-products.v1',
+  UpsertProductsRequest,
+  UpsertProductsResult,
+);
+
+export class ListProductsRequest {
+  @IsString() teamId!: string;
+  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsOmittable() @IsString() starting_after?: string;
+  @IsOmittable() @IsString() group?: string;
+}
+
+export class ProductList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => Product) products!: Product[];
+  @IsBoolean() has_more!: boolean;
+}
+
+/** The team's products by id (ULIDs: oldest first); `starting_after` a product id of the previous page. */
+export const listProducts = defineRpc(SERVICE, 'matching.list-products.v1', ListProductsRequest, ProductList);
+
+export class ProductRefRequest {
+  @IsString() teamId!: string;
+  @IsString() productId!: string;
+}
+
+/** One product of the team; 404 for an unknown or foreign id. */
+export const getProduct = defineRpc(SERVICE, 'matching.get-product.v1', ProductRefRequest, Product);
+
+export class DeletedProduct {
+  @IsString() product_id!: string;
+}
+
+/** Deletes the product; items matched to it are matched again against the rest of the catalog. 404 when unknown. */
+export const deleteProduct = defineRpc(SERVICE, 'matching.delete-product.v1', ProductRefRequest, DeletedProduct);
+
+/** The team's catalog changed (envelope teamId): `version` counts the team's catalog changes. */
+export class CatalogChanged {
+  @IsInt() @Min(1) version!: number;
+}
+
+/** Consumed by matching-service itself: re-matches the team's purchases of the last 90 days. */
+export const catalogChanged = defineEvent('matching.catalog.changed.v1', CatalogChanged);

@@ -465,6 +465,13 @@ export class LinkSessionView {
   @IsNullable() @IsString() connection_id!: string | null;
   @IsNullable() @IsString() redirect_url!: string | null;
   @IsISO8601({ strict: true }) expires_at!: string;
+  /**
+   * The shopper's answer in the consent step: whole days of history before the first link the brand may see;
+   * null until answered (the pages show the consent step before the retailer sign-in).
+   */
+  @IsNullable() @IsInt() @Min(0) history_window_days!: number | null;
+  /** A re-link: the connection's current sharing preference (what the consent step starts from); else null. */
+  @IsNullable() @IsInt() @Min(0) current_history_window_days!: number | null;
 }
 
 export class LinkSessionRef {
@@ -541,6 +548,24 @@ export const chooseLinkRetailer = defineRpc(
   LinkSessionView,
 );
 
+export class SubmitLinkConsentRequest extends LinkSessionRef {
+  /** The history window the shopper grants: one of the choices the brand's offer allows. */
+  @IsInt() @Min(0) @Max(3_650) historyWindowDays!: number;
+  /** The history window the brand asks for (its team's setting, read by the caller from auth-server). */
+  @IsInt() @Min(0) @Max(3_650) offeredHistoryWindowDays!: number;
+}
+
+/**
+ * The consent step, before the retailer sign-in: records what the shopper agrees to share. 422 for a window the
+ * brand's offer does not allow; 409 outside the sign-in step. The sign-in is refused (409) until answered.
+ */
+export const submitLinkConsent = defineRpc(
+  SERVICE,
+  'sync.submit-link-consent.v1',
+  SubmitLinkConsentRequest,
+  LinkSessionView,
+);
+
 export class SubmitLinkCredentialsRequest extends LinkSessionRef {
   @IsString() @MinLength(1) @MaxLength(254) email!: string;
   @IsString() @MinLength(1) @MaxLength(256) password!: string;
@@ -566,3 +591,32 @@ export const submitLinkCode = defineRpc(SERVICE, 'sync.submit-link-code.v1', Sub
 
 /** The shopper left the flow. A succeeded session stays succeeded; sealed secrets are dropped either way. */
 export const cancelLinkSession = defineRpc(SERVICE, 'sync.cancel-link-session.v1', LinkSessionRef, LinkSessionView);
+
+// --- Dashboard overview ---------------------------------------------------------------------------------
+
+export class TeamStatsRequest {
+  @IsString() teamId!: string;
+  /** Days of purchases to count, ending today (UTC). */
+  @IsInt() @Min(1) @Max(366) days?: number = 90;
+}
+
+export class ConnectionStatusCount {
+  @IsOneOf(CONNECTION_STATUSES) status!: ConnectionStatus;
+  @IsInt() @Min(0) count!: number;
+}
+
+export class PurchaseDay {
+  /** `YYYY-MM-DD` (UTC). */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) date!: string;
+  @IsInt() @Min(0) purchases!: number;
+}
+
+export class TeamStats {
+  /** Every public status, zero included; `revoked` counts as `disconnected`; deleted connections are not counted. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => ConnectionStatusCount) connections!: ConnectionStatusCount[];
+  /** One entry per day, oldest first, zero included; purchases of deleted connections are not counted. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => PurchaseDay) purchases_per_day!: PurchaseDay[];
+}
+
+/** For the brand dashboard's overview: the team's connections by status and its purchases per day. */
+export const teamStats = defineRpc(SERVICE, 'sync.team-stats.v1', TeamStatsRequest, TeamStats);

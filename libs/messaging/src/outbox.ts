@@ -12,6 +12,8 @@ import {
 const nextId = monotonicFactory();
 
 export interface EventMeta {
+  /** The envelope id (also the outbox row id and `Nats-Msg-Id`); a new ULID when left out. */
+  id?: string;
   teamId?: string;
   correlationId?: string;
   occurredAt?: Date;
@@ -30,7 +32,7 @@ export async function recordEvent<C extends EventContract<object>>(
   data: EventData<C>,
   meta: EventMeta = {},
 ): Promise<Envelope<EventData<C>>> {
-  const id = nextId();
+  const id = meta.id ?? nextId();
   const envelope: Envelope<EventData<C>> = {
     id,
     subject: contract.subject,
@@ -48,5 +50,8 @@ export async function recordEvent<C extends EventContract<object>>(
   await manager.query(`SELECT pg_notify($1, '')`, [outboxChannel(schema)]);
   return envelope;
 }
+
+/** A new envelope id, for a producer that must know it before recording the event (`EventMeta.id`). */
+export const newEventId = (): string => nextId();
 
 export const outboxChannel = (schema: string) => `${schema}_outbox`;

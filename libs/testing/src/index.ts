@@ -1,3 +1,4 @@
+export * from './browser.js';
 export * from './eventually.js';
 export * from './free-port.js';
 export * from './test-database.js';

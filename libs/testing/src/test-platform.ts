@@ -9,7 +9,7 @@ export interface TestPlatformOptions {
   /** Extra environment for every service. */
   env?: NodeJS.ProcessEnv;
   serviceEnv?: Partial<Record<string, NodeJS.ProcessEnv>>;
-  /** Run only these services (default: all seven). */
+  /** Run only these services (default: all of them, the sandboxes and the dashboard included). */
   services?: string[];
   /** Processes per scalable service, e.g. `{ 'api-gateway': 2 }` (each on a free port of its own). */
   replicas?: Partial<Record<string, number>>;
@@ -92,7 +92,10 @@ export class TestPlatform {
         DATABASE_POOL_SIZE: '5',
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway'][0]}`,
         AUTH_ISSUER: `http://127.0.0.1:${ports['auth-server'][0]}`,
+        MCP_PUBLIC_URL: `http://127.0.0.1:${ports['mcp-server'][0]}/mcp`,
         SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer'][0]}`,
+        DASHBOARD_URL: `http://127.0.0.1:${ports['dashboard'][0]}`,
+        STOREFRONT_PROXY_URL: `http://127.0.0.1:${ports['storefront-proxy'][0]}`,
         ...options.env,
       },
       serviceEnv: options.serviceEnv,
@@ -108,8 +111,18 @@ export class TestPlatform {
     return new TestPlatform(platform, nats, admin, database.url, database.drop, natsDir, capture);
   }
 
+  /** `{mcp_url}`: the MCP endpoint of the first mcp-server. */
+  get mcpUrl(): string {
+    return `${this.platform.service('mcp-server').url}/mcp`;
+  }
+
   get gatewayUrl(): string {
     return this.platform.service('api-gateway').url;
+  }
+
+  /** The brand dashboard (when started: `services` includes `dashboard`). */
+  get dashboardUrl(): string {
+    return this.platform.service('dashboard').url;
   }
 
   /** A new team with an API key. */
@@ -117,6 +130,18 @@ export class TestPlatform {
     const { team_id } = await this.admin.createTeam(name);
     const key = await this.admin.createApiKey(team_id, `${name} key`);
     return { teamId: team_id, apiKey: key.api_key, keyId: key.key_id };
+  }
+
+  /** Enables these retailers for the team (`PATCH /retailers/{id}`), failing unless each answers 200. */
+  async enableRetailers(team: TestTeam, retailerIds: readonly string[]): Promise<void> {
+    for (const retailerId of retailerIds) {
+      const enabled = await this.api(`/retailers/${retailerId}`, {
+        method: 'PATCH',
+        apiKey: team.apiKey,
+        body: { enabled: true },
+      });
+      if (enabled.status !== 200) throw new Error(`enabling ${retailerId}: ${enabled.status}`);
+    }
   }
 
   /** fetch against the gateway with JSON in and out. */

@@ -3,6 +3,7 @@ import {
   AuthContracts,
   DEAD_LETTER_SERVICES,
   deadLetterContracts,
+  StorefrontContracts,
   SyncContracts,
   type DeadLetterService,
   type RpcContract,
@@ -42,6 +43,19 @@ export class AdminClient {
     return this.request(AuthContracts.createTeam, { name });
   }
 
+  /** A team's REST API rate limit; nulls: the gateway's defaults. */
+  setTeamRateLimit(teamId: string, perMinute: number | null, burst: number | null) {
+    return this.request(AuthContracts.setTeamRateLimit, { teamId, perMinute, burst });
+  }
+
+  setTeamBranding(teamId: string, displayName: string | null, logoUrl: string | null) {
+    return this.request(AuthContracts.setTeamBranding, { teamId, displayName, logoUrl });
+  }
+
+  setTeamSharing(request: AuthContracts.SetTeamSharingRequest) {
+    return this.request(AuthContracts.setTeamSharing, request);
+  }
+
   createApiKey(teamId: string, name: string) {
     return this.request(AuthContracts.createApiKey, { teamId, name });
   }
@@ -65,6 +79,10 @@ export class AdminClient {
 
   rotatePartnerAppSecret(clientId: string) {
     return this.request(AuthContracts.rotatePartnerAppSecret, { clientId });
+  }
+
+  rotatePartnerAppWebhookSecret(clientId: string, overlapSeconds: number) {
+    return this.request(AuthContracts.rotatePartnerAppWebhookSecret, { clientId, overlapSeconds });
   }
 
   disconnectInstallation(clientId: string, teamId: string) {
@@ -93,6 +111,14 @@ export class AdminClient {
 
   replayDeadLetter(service: DeadLetterService, id: string) {
     return this.request(deadLetterContracts(service).replay, { id });
+  }
+
+  connectShop(request: RpcRequest<typeof StorefrontContracts.connectShop>) {
+    return this.request(StorefrontContracts.connectShop, request);
+  }
+
+  disconnectShop(shop: string) {
+    return this.request(StorefrontContracts.disconnectShop, { shop });
   }
 
   verifyApiKey(apiKey: string) {

@@ -49,6 +49,13 @@ function serviceFlag(value: string): DeadLetterService {
   return value;
 }
 
+function countFlag(name: string, value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) {
+    throw new UsageError(`--${name} must be 1 to 1000000`);
+  }
+  return Number(value);
+}
+
 function limitFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000)
@@ -60,6 +67,45 @@ export const COMMANDS: Record<string, Command> = {
   'team:create': {
     usage: 'team:create --name N',
     run: async (client, flags) => client.createTeam(one(flags, 'name')),
+  },
+  'team:set-rate-limit': {
+    usage: 'team:set-rate-limit --team T --per-minute N|default [--burst B]',
+    run: async (client, flags) => {
+      const perMinute = one(flags, 'per-minute');
+      const burst = optional(flags, 'burst');
+      return client.setTeamRateLimit(
+        one(flags, 'team'),
+        perMinute === 'default' ? null : countFlag('per-minute', perMinute),
+        burst === undefined ? null : countFlag('burst', burst),
+      );
+    },
+  },
+  'team:set-branding': {
+    usage: 'team:set-branding --team T [--display-name N] [--logo-url https://...]',
+    run: async (client, flags) =>
+      client.setTeamBranding(
+        one(flags, 'team'),
+        optional(flags, 'display-name') ?? null,
+        optional(flags, 'logo-url') ?? null,
+      ),
+  },
+  'team:set-sharing': {
+    usage:
+      'team:set-sharing --team T [--display-name N|default] [--privacy-url https://...|none] [--history-days 0-3650]',
+    run: async (client, flags) => {
+      const displayName = optional(flags, 'display-name');
+      const privacyUrl = optional(flags, 'privacy-url');
+      const days = optional(flags, 'history-days');
+      if (days !== undefined && (!/^\d+$/.test(days) || Number(days) > 3_650)) {
+        throw new UsageError('--history-days must be 0 to 3650');
+      }
+      return client.setTeamSharing({
+        teamId: one(flags, 'team'),
+        ...(displayName === undefined ? {} : { displayName: displayName === 'default' ? null : displayName }),
+        ...(privacyUrl === undefined ? {} : { privacyPolicyUrl: privacyUrl === 'none' ? null : privacyUrl }),
+        ...(days === undefined ? {} : { historyWindowDays: Number(days) }),
+      });
+    },
   },
   'api-key:create': {
     usage: 'api-key:create --team T --name N',
@@ -87,6 +133,14 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'partner-app:rotate-secret --client C',
     run: async (client, flags) => client.rotatePartnerAppSecret(one(flags, 'client')),
   },
+  'partner-app:rotate-webhook-secret': {
+    usage: 'partner-app:rotate-webhook-secret --client C [--overlap-hours H]',
+    run: async (client, flags) => {
+      const hours = optional(flags, 'overlap-hours') ?? '24';
+      if (!/^\d+$/.test(hours) || Number(hours) > 168) throw new UsageError('--overlap-hours must be 0 to 168');
+      return client.rotatePartnerAppWebhookSecret(one(flags, 'client'), Number(hours) * 3600);
+    },
+  },
   'installation:disconnect': {
     usage: 'installation:disconnect --client C --team T',
     run: async (client, flags) => client.disconnectInstallation(one(flags, 'client'), one(flags, 'team')),
@@ -104,6 +158,23 @@ export const COMMANDS: Record<string, Command> = {
   'dead-letter:replay': {
     usage: 'dead-letter:replay --service S --id N',
     run: async (client, flags) => client.replayDeadLetter(serviceFlag(one(flags, 'service')), one(flags, 'id')),
+  },
+  'shop:connect': {
+    usage:
+      'shop:connect --shop DOMAIN --secret S --api-key K [--storefront-url U] [--admin-api-url U] [--admin-token T]',
+    run: async (client, flags) =>
+      client.connectShop({
+        shop: one(flags, 'shop'),
+        secret: one(flags, 'secret'),
+        apiKey: one(flags, 'api-key'),
+        storefrontUrl: optional(flags, 'storefront-url'),
+        adminApiUrl: optional(flags, 'admin-api-url'),
+        adminToken: optional(flags, 'admin-token'),
+      }),
+  },
+  'shop:disconnect': {
+    usage: 'shop:disconnect --shop DOMAIN',
+    run: async (client, flags) => client.disconnectShop(one(flags, 'shop')),
   },
   // The sandbox retailer is reached over HTTP (SANDBOX_RETAILER_URL); these two ignore the NATS client.
   'sandbox:account:create': {

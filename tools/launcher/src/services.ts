@@ -15,6 +15,10 @@ export interface ServiceSpec {
 export const SERVICES: readonly ServiceSpec[] = [
   // Plays the retailers sync-service signs in to; listed first so it stops last.
   { name: 'sandbox-retailer', port: 3020, schema: 'sandbox', scalable: false, publicUrl: true },
+  // Plays the storefront platform (customers, theme block, app proxy to storefront-proxy, Admin API).
+  { name: 'sandbox-storefront', port: 3021, schema: 'sandbox_storefront', scalable: false, publicUrl: true },
+  // Plays the loyalty and marketing platforms events-service sends awards to.
+  { name: 'sandbox-loyalty', port: 3022, schema: 'sandbox_loyalty', scalable: false, publicUrl: true },
   { name: 'auth-server', port: 3001, schema: 'auth', scalable: true, publicUrl: true },
   { name: 'sync-service', port: 3010, schema: 'sync', scalable: true, publicUrl: false },
   { name: 'matching-service', port: 3011, schema: 'matching', scalable: true, publicUrl: false },
@@ -22,6 +26,8 @@ export const SERVICES: readonly ServiceSpec[] = [
   { name: 'storefront-proxy', port: 3002, schema: 'storefront', scalable: true, publicUrl: true },
   { name: 'mcp-server', port: 3003, schema: 'mcp', scalable: true, publicUrl: true },
   { name: 'api-gateway', port: 3000, schema: 'gateway', scalable: true, publicUrl: true },
+  // The brand dashboard (pages for people; sessions in its schema, everything else over NATS).
+  { name: 'dashboard', port: 3004, schema: 'dashboard', scalable: true, publicUrl: true },
 ];
 
 export const portVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_PORT`;

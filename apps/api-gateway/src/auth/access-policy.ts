@@ -3,7 +3,7 @@ import { ApiSecurity } from '@nestjs/swagger';
 import { type Request } from 'express';
 import { type Principal } from './principal.js';
 
-/** OAuth scopes the REST API knows (seed: Authentication; INTERFACE-DECISIONS: webhooks and simulator). */
+/** OAuth scopes the REST API knows (seed: Authentication; INTERFACE-DECISIONS: webhooks, simulator, products). */
 export const OAUTH_SCOPES = {
   'connections:read': 'Read connections and their activity; list link tokens',
   'connections:write': 'Create, change and delete connections; create and revoke link tokens',
@@ -13,6 +13,8 @@ export const OAUTH_SCOPES = {
   'webhooks:read': 'Read webhook destinations and deliveries',
   'webhooks:write': 'Create, change and delete webhook destinations; retry deliveries',
   'simulator:write': 'Create simulated connections and purchases',
+  'products:read': "Read the team's product catalog",
+  'products:write': "Upload, change and delete the team's products",
 } as const;
 export type OAuthScope = keyof typeof OAUTH_SCOPES;
 

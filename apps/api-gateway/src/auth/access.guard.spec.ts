@@ -1,3 +1,4 @@
+import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { type RateLimitGate } from '../rate-limit/rate-limit.gate.js';
@@ -15,9 +16,18 @@ function contextFor(routePath: string, policy: AccessPolicy | undefined) {
   const handler = function handler() {};
   if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
   const admitted: string[] = [];
-  const gate: Pick<RateLimitGate, 'admit'> = { admit: () => void admitted.push(routePath) };
+  const gate: Pick<RateLimitGate, 'admitAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'> = {
+    admitAddress: (address) => void admitted.push(`${routePath} address ${address}`),
+    refuseFailing: () => undefined,
+    countFailure: () => void admitted.push(`${routePath} failure`),
+    admitTeam: async (teamId) => void admitted.push(`${routePath} team ${teamId}`),
+  };
   const authenticate: Pick<AuthenticateRequestUseCase, 'execute'> = {
-    execute: async (): Promise<Principal> => ({ kind: 'api_key', teamId: 't', keyId: 'k', keyName: 'n' }),
+    execute: async (): Promise<Principal> => {
+      if (routePath === '/unauthorized') throw new UnauthorizedException({ detail: 'invalid API key' });
+      if (routePath === '/forbidden') throw new ForbiddenException({ detail: 'insufficient scope' });
+      return { kind: 'api_key', teamId: 't', keyId: 'k', keyName: 'n' };
+    },
   };
   const request: Record<string, unknown> = { method: 'GET', route: { path: routePath }, headers: {}, ip: '127.0.0.1' };
   const context = new ExecutionContextHost([request, {}], Routes, handler);
@@ -39,15 +49,27 @@ describe('AccessGuard', () => {
     await expect(guard.canActivate(context)).resolves.toBe(false);
   });
 
-  it('rate-limits public routes and authenticates the others', async () => {
+  it('rate-limits public routes by address, and the others by team once authenticated', async () => {
     const open = contextFor('/docs', { public: true, apiKey: false, connectionToken: false });
     await expect(open.guard.canActivate(open.context)).resolves.toBe(true);
-    expect(open.admitted).toEqual(['/docs']);
+    expect(open.admitted).toEqual(['/docs address 127.0.0.1']);
     expect(open.request.principal).toBeUndefined();
 
     const closed = contextFor('/connections', { public: false, apiKey: true, connectionToken: false });
     await expect(closed.guard.canActivate(closed.context)).resolves.toBe(true);
-    expect(closed.admitted).toEqual(['/connections']);
+    expect(closed.admitted).toEqual(['/connections team t']);
     expect(closed.request.principal).toMatchObject({ kind: 'api_key', teamId: 't' });
+  });
+
+  it('counts a failed authentication against the credentials, and spends nothing of a team', async () => {
+    const refused = contextFor('/unauthorized', { public: false, apiKey: true, connectionToken: false });
+    await expect(refused.guard.canActivate(refused.context)).rejects.toBeInstanceOf(UnauthorizedException);
+    expect(refused.admitted).toEqual(['/unauthorized failure']);
+  });
+
+  it('counts a refusal for scope (403) against the credentials too, so it carries the RateLimit-* headers', async () => {
+    const refused = contextFor('/forbidden', { public: false, apiKey: true, connectionToken: false });
+    await expect(refused.guard.canActivate(refused.context)).rejects.toBeInstanceOf(ForbiddenException);
+    expect(refused.admitted).toEqual(['/forbidden failure']);
   });
 });

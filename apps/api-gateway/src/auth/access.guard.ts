@@ -1,4 +1,12 @@
-import { Inject, Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Response } from 'express';
 import { RateLimitGate } from '../rate-limit/rate-limit.gate.js';
@@ -8,10 +16,13 @@ import { AuthenticateRequestUseCase, credentialsOf } from './authenticate-reques
 /** The platform's own routes (health, metrics), which declare no access policy. */
 const PLATFORM_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
+const REFUSALS = new Set<number>([HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN]);
+
 /**
  * The gateway's one guard (global): every route of ours declares an AccessPolicy with `@Access()` or
- * `@PublicAccess()`. It rate-limits the request per credential, then authenticates it under that policy
- * and records the Principal for `@Caller()`. Only the platform's health and metrics routes go without a
+ * `@PublicAccess()`. It authenticates the request under that policy, records the Principal for `@Caller()`
+ * and spends a request of the caller's team's rate limit; public routes are limited by address, and credentials
+ * that keep failing are refused before anyone is asked about them (RateLimitGate). Only the platform's health and metrics routes go without a
  * policy; any other route without one is refused (fail closed), so a forgotten `@Access()` is never public.
  */
 @Injectable()
@@ -21,7 +32,8 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AuthenticateRequestUseCase) private readonly authenticate: Pick<AuthenticateRequestUseCase, 'execute'>,
-    @Inject(RateLimitGate) private readonly rateLimit: Pick<RateLimitGate, 'admit'>,
+    @Inject(RateLimitGate)
+    private readonly rateLimit: Pick<RateLimitGate, 'admitAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'>,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,10 +50,25 @@ export class AccessGuard implements CanActivate {
       this.logger.error(`${request.method} ${route} declares no access policy; refused`);
       return false;
     }
+    const response = http.getResponse<Response>();
+    const address = request.ip ?? 'unknown';
+    if (policy.public) {
+      this.rateLimit.admitAddress(address, response);
+      return true;
+    }
     const credentials = credentialsOf(request.headers);
-    this.rateLimit.admit(credentials, request.ip ?? 'unknown', http.getResponse<Response>());
-    if (policy.public) return true;
-    request.principal = await this.authenticate.execute(policy, credentials);
+    this.rateLimit.refuseFailing(credentials, address, response);
+    try {
+      request.principal = await this.authenticate.execute(policy, credentials);
+    } catch (error) {
+      // A refusal (401, or 403 for a scope or a route the credentials may not use) spends the credentials' budget
+      // for failures, so it is limited too and its answer carries the RateLimit-* headers like any other.
+      if (error instanceof HttpException && REFUSALS.has(error.getStatus())) {
+        this.rateLimit.countFailure(credentials, address, response);
+      }
+      throw error;
+    }
+    await this.rateLimit.admitTeam(request.principal.teamId, response);
     return true;
   }
 }

@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { NatsConnectionService } from '@cps/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { RATE_LIMITER, RateLimitGate } from '../rate-limit/rate-limit.gate.js';
+import { SharedTokenBuckets } from '../rate-limit/shared-token-buckets.js';
+import { TeamRateLimits } from '../rate-limit/team-rate-limits.js';
 import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter.js';
 import { AccessGuard } from './access.guard.js';
 import { ApiKeyCache } from './api-key-cache.js';
@@ -51,6 +53,8 @@ import { OAuthTokens } from './oauth-tokens.js';
           maxClients: 100_000,
         }),
     },
+    SharedTokenBuckets,
+    TeamRateLimits,
     RateLimitGate,
     AuthenticateApiKeyUseCase,
     AuthenticateRequestUseCase,

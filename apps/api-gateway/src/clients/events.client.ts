@@ -33,11 +33,43 @@ export class EventsClient {
     return this.rpc.request(EventsContracts.listDeliveries, request);
   }
 
+  listPartnerDeliveries(
+    request: RpcRequest<Of<'listPartnerDeliveries'>>,
+  ): Promise<RpcResponse<Of<'listPartnerDeliveries'>>> {
+    return this.rpc.request(EventsContracts.listPartnerDeliveries, request);
+  }
+
   retryDelivery(request: RpcRequest<Of<'retryDelivery'>>): Promise<RpcResponse<Of<'retryDelivery'>>> {
     return this.rpc.request(EventsContracts.retryDelivery, request);
   }
 
   recordAdOptOut(request: RpcRequest<Of<'recordAdOptOut'>>): Promise<RpcResponse<Of<'recordAdOptOut'>>> {
     return this.rpc.request(EventsContracts.recordAdOptOut, request);
+  }
+
+  createIntegration(request: RpcRequest<Of<'createIntegration'>>): Promise<RpcResponse<Of<'createIntegration'>>> {
+    return this.rpc.request(EventsContracts.createIntegration, request);
+  }
+
+  listIntegrations(request: RpcRequest<Of<'listIntegrations'>>): Promise<RpcResponse<Of<'listIntegrations'>>> {
+    return this.rpc.request(EventsContracts.listIntegrations, request);
+  }
+
+  getIntegration(request: RpcRequest<Of<'getIntegration'>>): Promise<RpcResponse<Of<'getIntegration'>>> {
+    return this.rpc.request(EventsContracts.getIntegration, request);
+  }
+
+  updateIntegration(request: RpcRequest<Of<'updateIntegration'>>): Promise<RpcResponse<Of<'updateIntegration'>>> {
+    return this.rpc.request(EventsContracts.updateIntegration, request);
+  }
+
+  deleteIntegration(request: RpcRequest<Of<'deleteIntegration'>>): Promise<RpcResponse<Of<'deleteIntegration'>>> {
+    return this.rpc.request(EventsContracts.deleteIntegration, request);
+  }
+
+  listIntegrationAwards(
+    request: RpcRequest<Of<'listIntegrationAwards'>>,
+  ): Promise<RpcResponse<Of<'listIntegrationAwards'>>> {
+    return this.rpc.request(EventsContracts.listIntegrationAwards, request);
   }
 }

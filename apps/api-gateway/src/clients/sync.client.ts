@@ -103,6 +103,10 @@ export class SyncClient {
     return this.rpc.request(SyncContracts.chooseLinkRetailer, request);
   }
 
+  submitLinkConsent(request: RpcRequest<Of<'submitLinkConsent'>>): Promise<RpcResponse<Of<'submitLinkConsent'>>> {
+    return this.rpc.request(SyncContracts.submitLinkConsent, request);
+  }
+
   submitLinkCredentials(
     request: RpcRequest<Of<'submitLinkCredentials'>>,
     timeoutMs?: number,

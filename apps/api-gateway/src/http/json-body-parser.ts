@@ -1,14 +1,23 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { type ExpressAdapter } from '@nestjs/platform-express';
+import { type Request } from 'express';
 import { BODY_LIMIT_BYTES } from './error-response.js';
 
 export const JSON_BODY_PARSER = Symbol('JSON_BODY_PARSER');
 
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** Routes that read their body themselves, with a larger limit: the catalog upload (products/catalog-upload.ts). */
+export function readsOwnBody(request: Pick<Request, 'method' | 'url'>): boolean {
+  return request.method === 'PUT' && /^\/products\/?(\?.*)?$/.test(request.url);
+}
+
 /**
  * Installs the JSON body parser (1 MB, `application/json` and `+json` types) on the express instance while
  * the application is being created, i.e. before Nest adds its default 100 kB parser at init: Nest skips a
- * parser that is already installed. (runService offers no hook for body parser options.)
+ * parser that is already installed. (runService offers no hook for body parser options.) `PUT /products` is left
+ * to its own parser (up to 10,000 catalog rows).
  */
 export const jsonBodyParserProvider: Provider = {
   provide: JSON_BODY_PARSER,
@@ -21,7 +30,7 @@ export const jsonBodyParserProvider: Provider = {
     }
     adapter.useBodyParser('json', false, {
       limit: BODY_LIMIT_BYTES,
-      type: ['application/json', 'application/*+json'],
+      type: (request) => !readsOwnBody(request as Request) && Boolean((request as Request).is(JSON_TYPES)),
     });
     return true;
   },

@@ -4,28 +4,50 @@ import { AuthClient } from '../clients/auth.client.js';
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
 
+/** What the link pages show of a brand (its team): the name, its logo, and for the consent step its sharing profile. */
+export interface BrandProfile {
+  name: string;
+  logoUrl: string | null;
+  privacyPolicyUrl: string | null;
+  historyWindowDays: number;
+}
+
 /**
- * The brand (team) names the link pages greet shoppers with, from auth-server, cached for a few minutes.
- * A lookup that fails renders the page without the name rather than failing the shopper's link.
+ * The brands (teams) the link pages greet shoppers with, from auth-server, cached for a few minutes.
+ * A lookup that fails renders the page without the brand rather than failing the shopper's link.
  */
 @Injectable()
 export class BrandNames {
   private readonly logger = new Logger('BrandNames');
-  private readonly cache = new Map<string, { name: string; until: number }>();
+  private readonly cache = new Map<string, { profile: BrandProfile; until: number }>();
 
   constructor(private readonly auth: AuthClient) {}
 
   async nameOf(teamId: string, now = Date.now()): Promise<string | null> {
+    return (await this.profileOf(teamId, now))?.name ?? null;
+  }
+
+  async logoOf(teamId: string, now = Date.now()): Promise<string | null> {
+    return (await this.profileOf(teamId, now))?.logoUrl ?? null;
+  }
+
+  async profileOf(teamId: string, now = Date.now()): Promise<BrandProfile | null> {
     const cached = this.cache.get(teamId);
-    if (cached && cached.until > now) return cached.name;
+    if (cached && cached.until > now) return cached.profile;
     try {
-      const { name } = await this.auth.getTeam({ teamId });
+      const team = await this.auth.getTeam({ teamId });
+      const profile: BrandProfile = {
+        name: team.display_name ?? team.name,
+        logoUrl: team.logo_url,
+        privacyPolicyUrl: team.privacy_policy_url,
+        historyWindowDays: team.history_window_days,
+      };
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(teamId, { name, until: now + TTL_MS });
-      return name;
+      this.cache.set(teamId, { profile, until: now + TTL_MS });
+      return profile;
     } catch (error) {
-      this.logger.warn(`brand name unavailable for team ${teamId}: ${(error as Error).message}`);
-      return cached?.name ?? null;
+      this.logger.warn(`brand unavailable for team ${teamId}: ${(error as Error).message}`);
+      return cached?.profile ?? null;
     }
   }
 }

@@ -1,8 +1,9 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { type Request, type Response } from 'express';
+import { checkRedirectUrl } from '@cps/domain';
 import { HttpExceptionWithHeaders } from '../http/error-response.js';
 import { setLinkPageHeaders } from './link-page-headers.js';
-import { messagePage } from './link-pages.js';
+import { backLink, messagePage } from './link-pages.js';
 import { LinkSite } from './link-site.js';
 
 /** A retailer the shopper may not pick (not listed for them): 404, but the link session goes on. */
@@ -35,6 +36,7 @@ export class LinkPageFilter implements ExceptionFilter {
     setLinkPageHeaders(response);
     if (exception instanceof HttpExceptionWithHeaders) response.set(exception.headers);
     const again = { href: this.site.startPath, label: 'Try again' };
+    const back = backTo(request);
     let page: string;
     if (exception instanceof RetailerNotAvailable) {
       response
@@ -56,19 +58,25 @@ export class LinkPageFilter implements ExceptionFilter {
         page = messagePage(
           'This link has expired or is not valid',
           'Go back to the app or website you came from and start linking your account again.',
+          back,
         );
         break;
       case HttpStatus.BAD_REQUEST:
-        page = messagePage('This link is not valid', describe(exception));
+        page = messagePage(
+          'This link is not valid',
+          'Something in the link is missing or wrong. Go back to the app or website you came from and start again.',
+          back,
+        );
         break;
       case HttpStatus.FORBIDDEN:
         page = messagePage(
           'Your session has expired',
           'For your security this page can no longer be used. Go back to the app or website you came from and start again.',
+          back,
         );
         break;
       case HttpStatus.CONFLICT:
-        page = messagePage('This step is no longer possible', 'The page changed meanwhile.', {
+        page = messagePage('This step is no longer possible', 'It was already done, perhaps in another tab.', {
           href: this.site.startPath,
           label: 'Continue',
         });
@@ -89,8 +97,12 @@ export class LinkPageFilter implements ExceptionFilter {
   }
 }
 
-function describe(exception: unknown): string {
-  const response = exception instanceof HttpException ? exception.getResponse() : null;
-  const detail = typeof response === 'object' && response !== null ? (response as { detail?: unknown }).detail : null;
-  return typeof detail === 'string' ? detail : 'Go back to the app or website you came from and start again.';
+/** The brand's page when the request names a valid `redirect_url` (the flow's first URL), for a way back. */
+function backTo(request: Request): { href: string; label: string } | undefined {
+  if (request.method !== 'GET') return undefined;
+  const raw = request.query.redirect_url;
+  const last = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (typeof last !== 'string') return undefined;
+  const checked = checkRedirectUrl(last);
+  return checked.ok ? backLink(checked.url, 'error') : undefined;
 }

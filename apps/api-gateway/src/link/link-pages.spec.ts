@@ -16,6 +16,8 @@ const view = (overrides: Partial<View>): View => ({
   connection_id: null,
   redirect_url: null,
   expires_at: '2026-03-01T12:30:00.000Z',
+  history_window_days: 90, // consent given: the sign-in page follows
+  current_history_window_days: null,
   ...overrides,
 });
 
@@ -111,6 +113,29 @@ describe('link pages', () => {
     expect(html).toContain('Your Walmart account is linked');
     expect(html).toContain('action="/link/exit"');
   });
+
+  it('returns to redirect_url by itself after success (a meta refresh, no script), only when there is one', () => {
+    const back = pageFor(
+      view({ state: 'succeeded', retailer: WALMART, connection_id: 'C1', redirect_url: 'https://brand.test/x' }),
+      CONTEXT,
+    );
+    expect(back).toContain('<meta http-equiv="refresh" content="2;url=/link/done">');
+    expect(back).not.toContain('<script');
+    const nowhere = pageFor(view({ state: 'succeeded', retailer: WALMART, connection_id: 'C1' }), CONTEXT);
+    expect(nowhere).not.toContain('http-equiv="refresh"');
+  });
+
+  it('says why the shopper signs in again when re-authenticating', () => {
+    const html = pageFor(view({ state: 'sign_in', retailer: WALMART }), { ...CONTEXT, reauthentication: true });
+    expect(html).toContain('Your Walmart sign-in stopped working');
+    expect(pageFor(view({ state: 'sign_in', retailer: WALMART }), CONTEXT)).not.toContain('stopped working');
+  });
+
+  it('offers the way back from a cancelled flow when redirect_url is known', () => {
+    const html = pageFor(view({ state: 'cancelled', redirect_url: 'https://brand.test/x' }), CONTEXT);
+    expect(html).toContain('href="https://brand.test/x?link_result=cancelled"');
+    expect(html).toContain('Go back to brand.test');
+  });
 });
 
 describe('brand on the link pages', () => {
@@ -119,7 +144,68 @@ describe('brand on the link pages', () => {
     expect(html).toContain('Linking your account to <strong>Acme &#60;Shoes&#62;</strong>');
   });
 
+  it("shows the brand's logo when it has one", () => {
+    const html = pageFor(view({}), {
+      basePath: '',
+      csrf: 'c',
+      brandName: 'Acme',
+      brandLogoUrl: 'https://cdn.acme.test/logo.svg?a=1&b=2',
+    });
+    expect(html).toContain('<img class="brand-logo" src="https://cdn.acme.test/logo.svg?a=1&#38;b=2" alt=""');
+    expect(pageFor(view({}), { basePath: '', csrf: 'c', brandName: 'Acme' })).not.toContain('class="brand-logo"');
+  });
+
   it('still renders without a known brand', () => {
     expect(pageFor(view({}), { basePath: '', csrf: 'c', brandName: null })).toContain('Secure account linking');
+  });
+
+  describe('the consent step', () => {
+    const atConsent = (overrides: Partial<View> = {}) =>
+      view({ state: 'sign_in', retailer: WALMART, history_window_days: null, ...overrides });
+    const sharing = { offeredHistoryWindowDays: 365, privacyPolicyUrl: 'https://brand.test/privacy?a=1&b=2' };
+
+    it('comes before the sign-in: what the brand sees, the windows it may see, its privacy page', () => {
+      const html = pageFor(atConsent(), { ...CONTEXT, brandName: 'Acme', sharing });
+      expect(html).toContain('<h1>Choose what Acme can see</h1>');
+      expect(html).not.toContain('name="password"');
+      expect(html).toContain('<form method="post" action="/link/consent">');
+      const choices = [...html.matchAll(/name="history_window_days" value="(\d+)"( checked)?/g)];
+      expect(choices.map((match) => [match[1], match[2] !== undefined])).toEqual([
+        ['365', true],
+        ['90', false],
+        ['30', false],
+        ['0', false],
+      ]);
+      expect(html).toContain('(asked for by Acme)');
+      expect(html).toContain(
+        '<a href="https://brand.test/privacy?a=1&#38;b=2" target="_blank" rel="noopener noreferrer">Acme&#39;s privacy policy</a>',
+      );
+      expect(html).toContain('Choose another store');
+      expect(html).not.toMatch(/<script/i);
+    });
+
+    it('offers nothing wider than the brand asks for, and no privacy link when the brand has none', () => {
+      const html = pageFor(atConsent(), {
+        ...CONTEXT,
+        brandName: 'Acme',
+        sharing: { offeredHistoryWindowDays: 45, privacyPolicyUrl: null },
+      });
+      expect([...html.matchAll(/name="history_window_days" value="(\d+)"/g)].map((m) => m[1])).toEqual([
+        '45',
+        '30',
+        '0',
+      ]);
+      expect(html).not.toContain('privacy policy');
+    });
+
+    it("starts a re-link from the connection's current choice", () => {
+      const html = pageFor(atConsent({ current_history_window_days: 30, can_choose_retailer: false }), {
+        ...CONTEXT,
+        sharing,
+      });
+      expect(html).toContain('name="history_window_days" value="30" checked');
+      expect(html).not.toContain('value="365" checked');
+      expect(html).not.toContain('Choose another store');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { type SyncContracts } from '@cps/contracts';
+import { DEFAULT_HISTORY_WINDOW_DAYS, historyWindowChoices, linkExitUrl } from '@cps/domain';
 
 type LinkSessionView = SyncContracts.LinkSessionView;
 
@@ -17,8 +18,14 @@ export interface PageContext {
   /** Path of the gateway under its public address ('' at the root), e.g. '/api'. */
   basePath: string;
   csrf: string;
-  /** The brand the shopper links to (its team name); null when unknown. */
+  /** The brand the shopper links to (its display name, else its team name); null when unknown. */
   brandName?: string | null;
+  /** The brand's logo (an https address), when it has one. */
+  brandLogoUrl?: string | null;
+  /** The bound connection lost its retailer sign-in: the sign-in page says why the shopper signs in again. */
+  reauthentication?: boolean;
+  /** For the consent step: the history window the brand asks for, and its privacy page (null: none). */
+  sharing?: { offeredHistoryWindowDays: number; privacyPolicyUrl: string | null };
 }
 
 const STYLE = `
@@ -31,6 +38,7 @@ main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .brand{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}
 .brand img{height:40px;width:auto;max-width:10rem}
 .tagline{margin:0;color:var(--muted);font-size:.9rem}
+.brand .brand-logo{height:24px;width:auto;max-width:8rem;vertical-align:middle}
 h1{font-size:1.35rem;line-height:1.3;margin:.25rem 0 .75rem}
 p{margin:.5rem 0}
 .muted{color:var(--muted);font-size:.9rem}
@@ -46,11 +54,15 @@ ul.retailers button{display:flex;align-items:center;gap:.8rem;margin:0;backgroun
 ul.retailers img{width:32px;height:32px;flex:none}
 form.inline{margin:0}
 footer{margin-top:1.25rem;text-align:center}
+fieldset{border:1px solid var(--line);border-radius:8px;margin:1rem 0 0;padding:.5rem 1rem}
+legend{font-weight:600;padding:0 .3rem}
+label.choice{display:flex;gap:.6rem;align-items:center;font-weight:500;margin:.6rem 0}
+label.choice input{width:auto;margin:0}
 `;
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, head = ''): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en"><head><meta charset="utf-8">${head}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin"><meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
@@ -66,8 +78,11 @@ function image(context: PageContext, retailerId: string, kind: 'logo' | 'icon', 
 
 /** Who the shopper links to (the brand) and, once chosen, the retailer's name and logo. */
 function retailerBrand(context: PageContext, retailer: { retailer_id: string; name: string } | null): string {
+  const logo = context.brandLogoUrl
+    ? `<img class="brand-logo" src="${escapeHtml(context.brandLogoUrl)}" alt="" referrerpolicy="no-referrer"> `
+    : '';
   const tagline = context.brandName
-    ? `<p class="tagline">Linking your account to <strong>${escapeHtml(context.brandName)}</strong></p>`
+    ? `<p class="tagline">${logo}Linking your account to <strong>${escapeHtml(context.brandName)}</strong></p>`
     : `<p class="tagline">Secure account linking</p>`;
   if (!retailer) return `<div class="brand">${tagline}</div>`;
   return `<div class="brand">${image(context, retailer.retailer_id, 'logo', retailer.name)}${tagline}</div>`;
@@ -141,6 +156,55 @@ ${exitButton(context)}`,
   );
 }
 
+/** A history window as the consent step names it. */
+function windowLabel(days: number): string {
+  if (days === 0) return 'None: only purchases from now on';
+  if (days === 365) return 'The last 12 months';
+  return days === 1 ? 'The last day' : `The last ${days} days`;
+}
+
+/**
+ * The consent step, before the retailer sign-in: what the brand will see, how much past history (the brand's
+ * ask or narrower; a re-link starts from the connection's current choice), and the brand's privacy page.
+ */
+export function consentPage(view: LinkSessionView, context: PageContext): string {
+  const retailer = view.retailer?.name ?? 'your retailer';
+  const brand = context.brandName ?? 'The brand';
+  const offered = context.sharing?.offeredHistoryWindowDays ?? DEFAULT_HISTORY_WINDOW_DAYS;
+  const choices = historyWindowChoices(offered);
+  const current = view.current_history_window_days;
+  const selected = current !== null && choices.includes(current) ? current : offered;
+  const options = choices
+    .map(
+      (days) =>
+        `<label class="choice"><input type="radio" name="history_window_days" value="${days}"${days === selected ? ' checked' : ''}>${escapeHtml(windowLabel(days))}${days === offered && days > 0 ? ` <span class="muted">(asked for by ${escapeHtml(brand)})</span>` : ''}</label>`,
+    )
+    .join('\n');
+  const privacy = context.sharing?.privacyPolicyUrl
+    ? `<p><a href="${escapeHtml(context.sharing.privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(`${brand}'s privacy policy`)}</a></p>`
+    : '';
+  const back = view.can_choose_retailer
+    ? `<form class="inline" method="post" action="${action(context, 'retailer')}">${csrfField(context)}
+<input type="hidden" name="retailer_id" value=""><button type="submit" class="secondary">Choose another store</button></form>`
+    : '';
+  return layout(
+    'Choose what you share',
+    `${retailerBrand(context, view.retailer)}
+<h1>Choose what ${escapeHtml(brand)} can see</h1>
+<p>${escapeHtml(`${brand} will see your ${retailer} purchases: the date, the items (name, brand, price and quantity) and the totals. It will not see your ${retailer} password or payment details.`)}</p>
+<form method="post" action="${action(context, 'consent')}">${csrfField(context)}
+<fieldset><legend>Past purchases to share</legend>
+${options}
+</fieldset>
+<p class="muted">New purchases are shared while your account stays linked. You can change this by linking your account again, or stop sharing at any time.</p>
+<button type="submit" autofocus>Agree and continue</button>
+</form>
+${privacy}
+${back}
+${exitButton(context)}`,
+  );
+}
+
 export function signInPage(view: LinkSessionView, context: PageContext): string {
   const retailer = view.retailer;
   const name = retailer?.name ?? 'your retailer';
@@ -153,6 +217,7 @@ export function signInPage(view: LinkSessionView, context: PageContext): string 
     `Sign in to ${name}`,
     `${retailerBrand(context, retailer)}
 <h1>Sign in to ${escapeHtml(name)}</h1>
+${context.reauthentication ? `<p>${escapeHtml(`Your ${name} sign-in stopped working (for example after a password change), so your new purchases can no longer be shared. Sign in again to keep sharing them.`)}</p>` : ''}
 ${alert(problem)}
 <form method="post" action="${action(context, 'sign-in')}">${csrfField(context)}
 <label for="email">Email</label>
@@ -205,16 +270,29 @@ ${exitButton(context, retryable ? 'Exit' : 'Go back')}`,
   );
 }
 
+/** Seconds the success page shows before it returns to `redirect_url` by itself. */
+export const SUCCESS_RETURN_SECONDS = 2;
+
 export function successPage(view: LinkSessionView, context: PageContext): string {
   const name = view.retailer?.name ?? 'retailer';
+  // A meta refresh, not a script (the pages allow none): back to the brand without a click.
+  const returning = view.redirect_url
+    ? `<meta http-equiv="refresh" content="${SUCCESS_RETURN_SECONDS};url=${action(context, 'done')}">`
+    : '';
   return layout(
     'Account linked',
     `${retailerBrand(context, view.retailer)}
 <h1>Your ${escapeHtml(name)} account is linked</h1>
-<p role="status">Your purchases will now be shared as you agreed. You can stop sharing at any time.</p>
+<p role="status">Your purchases will now be shared as you agreed. You can stop sharing at any time.${view.redirect_url ? ' Taking you back now.' : ''}</p>
 <form method="post" action="${action(context, 'exit')}">${csrfField(context)}
 <button type="submit" autofocus>Continue</button></form>`,
+    returning,
   );
+}
+
+/** A way back to the brand's site from a page that ends the flow, with the result it should know. */
+export function backLink(redirectUrl: string, result: 'cancelled' | 'error'): { href: string; label: string } {
+  return { href: linkExitUrl(redirectUrl, result, null), label: `Go back to ${new URL(redirectUrl).host}` };
 }
 
 /** The end of a flow without a redirect_url, or a problem outside any session (expired, invalid link). */
@@ -234,7 +312,7 @@ export function pageFor(view: LinkSessionView, context: PageContext): string {
     case 'select_retailer':
       return selectRetailerPage(view, context);
     case 'sign_in':
-      return signInPage(view, context);
+      return view.history_window_days === null ? consentPage(view, context) : signInPage(view, context);
     case 'one_time_code':
       return oneTimeCodePage(view, context);
     case 'error':
@@ -242,6 +320,8 @@ export function pageFor(view: LinkSessionView, context: PageContext): string {
     case 'succeeded':
       return successPage(view, context);
     case 'cancelled':
-      return messagePage('Nothing was linked', 'You left the account linking. You can close this window.');
+      return view.redirect_url
+        ? messagePage('Nothing was linked', 'You left the account linking.', backLink(view.redirect_url, 'cancelled'))
+        : messagePage('Nothing was linked', 'You left the account linking. You can close this window.');
   }
 }

@@ -28,6 +28,11 @@ export class LinkSessions {
     return this.sync.chooseLinkRetailer({ sessionId, retailerId });
   }
 
+  /** The consent step: the history window the shopper grants, checked against what the brand asks for. */
+  consent(sessionId: string, historyWindowDays: number, offeredHistoryWindowDays: number): Promise<LinkSessionView> {
+    return this.sync.submitLinkConsent({ sessionId, historyWindowDays, offeredHistoryWindowDays });
+  }
+
   /** Waits for the retailer: allowed longer than an ordinary request. */
   signIn(sessionId: string, email: string, password: string): Promise<LinkSessionView> {
     return this.sync.submitLinkCredentials({ sessionId, email, password }, this.retailerStepTimeoutMs);
@@ -39,5 +44,16 @@ export class LinkSessions {
 
   cancel(sessionId: string): Promise<LinkSessionView> {
     return this.sync.cancelLinkSession({ sessionId });
+  }
+
+  /** Whether the shopper signs in to re-link a connection that lost its retailer sign-in (false when unknown). */
+  async isReauthentication(view: LinkSessionView): Promise<boolean> {
+    if (view.state !== 'sign_in' || view.entry !== 'reauthentication' || view.connection_id === null) return false;
+    try {
+      const connection = await this.sync.getConnection({ teamId: view.team_id, connectionId: view.connection_id });
+      return connection.status === 'unauthenticated';
+    } catch {
+      return false;
+    }
   }
 }

@@ -10,10 +10,11 @@ import {
   Post,
   Req,
   Res,
+  ServiceUnavailableException,
   UseFilters,
 } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { checkRedirectUrl, linkExitUrl, type LinkResult } from '@cps/domain';
+import { checkRedirectUrl, isHistoryWindowChoice, linkExitUrl, type LinkResult } from '@cps/domain';
 import { PublicAccess } from '../auth/access-policy.js';
 import { setLinkPageHeaders } from './link-page-headers.js';
 import { LinkPageFilter, RetailerNotAvailable } from './link-page.filter.js';
@@ -23,6 +24,7 @@ import { LinkSessions, type LinkEntry, type LinkSessionView } from './link-sessi
 import { LinkSite } from './link-site.js';
 import {
   CodeForm,
+  ConsentForm,
   isLinkId,
   LinkUrlQuery,
   parseForm,
@@ -64,6 +66,18 @@ export class LinkController {
     await this.render(res, await this.sessions.get(sessionId), sessionId);
   }
 
+  /**
+   * Where the success page sends the browser by itself (a meta refresh: no script): leaves a linked session like
+   * the exit does. Any other state goes back to the current page, so a stray visit changes nothing.
+   */
+  @Get('done')
+  async done(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.site.cookies.read(req.headers.cookie, new Date());
+    if (!sessionId) throw new NotFoundException({ detail: 'no link session' });
+    if ((await this.sessions.get(sessionId)).state !== 'succeeded') return this.backToPage(res);
+    await this.leave(res, sessionId);
+  }
+
   /** A retailer's `link_url`: works whatever the retailer's visibility. */
   @Get(':link_id')
   async retailerLink(@Param('link_id') linkId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -90,6 +104,21 @@ export class LinkController {
     this.backToPage(res);
   }
 
+  /** The consent step: what the brand may see (the history window), before the retailer sign-in. */
+  @Post('consent')
+  async consent(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const sessionId = this.postedSession(req);
+    const form = parseForm(ConsentForm, req.body, 'Choose what you share.');
+    const view = await this.sessions.get(sessionId);
+    const brand = await this.brands.profileOf(view.team_id);
+    if (!brand) throw new ServiceUnavailableException({ detail: 'brand profile unavailable' });
+    if (!isHistoryWindowChoice(brand.historyWindowDays, form.history_window_days)) {
+      throw new BadRequestException({ detail: 'Choose one of the options on the page.' });
+    }
+    await this.sessions.consent(sessionId, form.history_window_days, brand.historyWindowDays);
+    this.backToPage(res);
+  }
+
   @Post('sign-in')
   async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const sessionId = this.postedSession(req);
@@ -112,7 +141,10 @@ export class LinkController {
    */
   @Post('exit')
   async exit(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const sessionId = this.postedSession(req);
+    await this.leave(res, this.postedSession(req));
+  }
+
+  private async leave(res: Response, sessionId: string): Promise<void> {
     const view = await this.sessions.cancel(sessionId);
     const result: LinkResult =
       view.state === 'succeeded' ? 'success' : view.state === 'error' && !view.error?.retryable ? 'error' : 'cancelled';
@@ -174,10 +206,19 @@ export class LinkController {
 
   private async render(res: Response, view: LinkSessionView, sessionId: string): Promise<void> {
     setLinkPageHeaders(res, view.redirect_url);
+    const brand = await this.brands.profileOf(view.team_id);
+    const atConsent = view.state === 'sign_in' && view.history_window_days === null;
+    // The consent step names the window the brand asks for: without it, no page rather than a wrong one.
+    if (atConsent && !brand) throw new ServiceUnavailableException({ detail: 'brand profile unavailable' });
     const html = pageFor(view, {
       basePath: this.site.basePath,
       csrf: this.site.cookies.csrfToken(sessionId),
-      brandName: await this.brands.nameOf(view.team_id),
+      brandName: brand?.name ?? null,
+      brandLogoUrl: brand?.logoUrl ?? null,
+      reauthentication: await this.sessions.isReauthentication(view),
+      sharing: brand
+        ? { offeredHistoryWindowDays: brand.historyWindowDays, privacyPolicyUrl: brand.privacyPolicyUrl }
+        : undefined,
     });
     res.status(HttpStatus.OK).type('html').send(html);
   }

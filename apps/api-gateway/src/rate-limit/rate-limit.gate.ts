@@ -1,30 +1,74 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { type Response } from 'express';
 import { createHash } from 'node:crypto';
 import { type PresentedCredentials } from '../auth/authenticate-request.use-case.js';
 import { HttpExceptionWithHeaders } from '../http/error-response.js';
-import { TokenBucketLimiter } from './token-bucket-limiter.js';
+import { SharedTokenBuckets } from './shared-token-buckets.js';
+import { TeamRateLimits } from './team-rate-limits.js';
+import { TokenBucketLimiter, type RateLimitVerdict } from './token-bucket-limiter.js';
 
+/** The in-memory limiter of this replica: public routes by address, and failing credentials. */
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
 /**
- * Admits a request or refuses it with 429. The client is its API key, else its Bearer token, else its
- * address (hashed: no secret is kept as a map key). Every answer carries the RateLimit-* headers.
+ * Admits a request or refuses it with 429 (docs/adr/0012-shared-rate-limits.md); every answer carries the
+ * RateLimit-* headers of the bucket that decided.
+ * - An authenticated request spends its team's budget, shared by every replica (Postgres) and set per team.
+ * - Public routes spend a budget per address, in this replica's memory.
+ * - Credentials that fail authentication spend a budget of their own (per key or token, hashed; in memory),
+ *   checked before authenticating, so a flood of bad keys stops reaching auth-server once it is spent.
  */
 @Injectable()
 export class RateLimitGate {
-  constructor(@Inject(RATE_LIMITER) private readonly limiter: TokenBucketLimiter) {}
+  private readonly logger = new Logger('RateLimit');
 
-  admit(credentials: PresentedCredentials, address: string, response: Response): void {
-    const verdict = this.limiter.take(clientKey(credentials, address));
-    response.setHeader('RateLimit-Limit', String(verdict.limit));
-    response.setHeader('RateLimit-Remaining', String(verdict.remaining));
-    response.setHeader('RateLimit-Reset', String(verdict.resetSeconds));
-    if (!verdict.allowed) {
-      throw new HttpExceptionWithHeaders({ detail: 'rate limit exceeded; retry later' }, HttpStatus.TOO_MANY_REQUESTS, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
+  constructor(
+    @Inject(RATE_LIMITER) private readonly local: TokenBucketLimiter,
+    private readonly shared: SharedTokenBuckets,
+    private readonly teams: TeamRateLimits,
+  ) {}
+
+  admitAddress(address: string, response: Response): void {
+    apply(response, this.local.take(`address:${address}`));
+  }
+
+  /** Refuses, before authenticating, credentials whose budget for failures is spent. */
+  refuseFailing(credentials: PresentedCredentials, address: string, response: Response): void {
+    const verdict = this.local.peek(clientKey(credentials, address));
+    if (!verdict.allowed) apply(response, verdict);
+  }
+
+  /** Counts a failed authentication against those credentials (the 401 itself is the answer). */
+  countFailure(credentials: PresentedCredentials, address: string, response: Response): void {
+    setHeaders(response, this.local.take(clientKey(credentials, address)));
+  }
+
+  /** Spends one request of the team's budget. Without the shared store the request goes through (logged). */
+  async admitTeam(teamId: string, response: Response): Promise<void> {
+    const limit = await this.teams.limitOf(teamId);
+    let verdict: RateLimitVerdict;
+    try {
+      verdict = await this.shared.take(`team:${teamId}`, limit);
+    } catch (error) {
+      this.logger.warn(`rate limit store unavailable, request admitted: ${(error as Error).message}`);
+      return;
     }
+    apply(response, verdict);
+  }
+}
+
+function setHeaders(response: Response, verdict: RateLimitVerdict): void {
+  response.setHeader('RateLimit-Limit', String(verdict.limit));
+  response.setHeader('RateLimit-Remaining', String(verdict.remaining));
+  response.setHeader('RateLimit-Reset', String(verdict.resetSeconds));
+}
+
+function apply(response: Response, verdict: RateLimitVerdict): void {
+  setHeaders(response, verdict);
+  if (!verdict.allowed) {
+    throw new HttpExceptionWithHeaders({ detail: 'rate limit exceeded; retry later' }, HttpStatus.TOO_MANY_REQUESTS, {
+      'Retry-After': String(verdict.retryAfterSeconds),
+    });
   }
 }
 

@@ -40,12 +40,23 @@ export class TokenBucketLimiter {
   }
 
   take(key: string): RateLimitVerdict {
+    return this.visit(key, true);
+  }
+
+  /** The verdict the next request would get, taking nothing (`allowed`: a token is there). */
+  peek(key: string): RateLimitVerdict {
+    return this.visit(key, false);
+  }
+
+  private visit(key: string, take: boolean): RateLimitVerdict {
     const now = this.now();
     const { burst } = this.options;
     const bucket = this.buckets.get(key);
+    if (!bucket && !take) return verdictOf(burst, true, this.options);
     let tokens = burst;
     if (bucket) {
       tokens = Math.min(burst, bucket.tokens + Math.max(0, now - bucket.updatedAt) * this.perMs);
+      if (!take) return verdictOf(tokens, tokens >= 1 - 1e-9, this.options);
       this.buckets.delete(key); // re-inserted below: most recently seen last
     }
     // The epsilon absorbs floating-point drift from many small refills.
@@ -53,13 +64,7 @@ export class TokenBucketLimiter {
     if (allowed) tokens = Math.max(0, tokens - 1);
     this.buckets.set(key, { tokens, updatedAt: now });
     this.evictOldest();
-    return {
-      allowed,
-      limit: burst,
-      remaining: Math.floor(tokens),
-      resetSeconds: Math.ceil((burst - tokens) / this.perMs / 1000),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000)),
-    };
+    return verdictOf(tokens, allowed, this.options);
   }
 
   private evictOldest(): void {
@@ -68,4 +73,20 @@ export class TokenBucketLimiter {
       this.buckets.delete(oldest);
     }
   }
+}
+
+/** The headers' figures for a bucket holding `tokens` after a request that was `allowed` or not. */
+export function verdictOf(
+  tokens: number,
+  allowed: boolean,
+  { perMinute, burst }: Pick<RateLimitOptions, 'perMinute' | 'burst'>,
+): RateLimitVerdict {
+  const perSecond = perMinute / 60;
+  return {
+    allowed,
+    limit: burst,
+    remaining: Math.max(0, Math.floor(tokens + 1e-9)),
+    resetSeconds: Math.max(0, Math.ceil((burst - tokens) / perSecond - 1e-9)),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond)),
+  };
 }

@@ -21,7 +21,8 @@ export class SimulatorController {
     summary: 'Create a simulated connection',
     description:
       'An active test connection (emits `connection.activated`); with `include_purchases` (default true) it ' +
-      'gets 1-4 back-dated purchases that emit no events. Simulated data is purged after 30 days.',
+      'gets 1-4 back-dated purchases, its first-link history, each emitting `purchase.created`. Simulated data is ' +
+      'purged after 30 days.',
     status: 201,
     response: ConnectionResponse,
   })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PartnerDeliveriesController } from './partner-deliveries.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
 
-@Module({ controllers: [WebhooksController] })
+@Module({ controllers: [WebhooksController, PartnerDeliveriesController] })
 export class WebhooksModule {}

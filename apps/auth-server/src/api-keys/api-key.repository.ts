@@ -29,6 +29,15 @@ export class ApiKeyRepository {
     });
   }
 
+  /** The team's keys, newest first (no secrets: only their hash is stored). */
+  async listOfTeam(teamId: string): Promise<ApiKeyEntity[]> {
+    return this.keys.find({
+      select: { id: true, name: true, prefix: true, createdAt: true, revokedAt: true },
+      where: { teamId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
   /**
    * Revokes the team's key and records `auth.api-key.revoked.v1` in the same transaction. Idempotent. A key of
    * another team is not found (null) and is left as it is.

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { ApiKeyRepository } from './api-key.repository.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { VerifyApiKeyUseCase } from './verify-api-key.use-case.js';
@@ -11,6 +12,7 @@ export class ApiKeysHandler {
     private readonly createKey: CreateApiKeyUseCase,
     private readonly verifyKey: VerifyApiKeyUseCase,
     private readonly revokeKey: RevokeApiKeyUseCase,
+    private readonly keys: ApiKeyRepository,
   ) {}
 
   @RpcHandler(AuthContracts.createApiKey)
@@ -35,5 +37,20 @@ export class ApiKeysHandler {
     request: RpcRequest<typeof AuthContracts.revokeApiKey>,
   ) {
     return this.revokeKey.execute(request.teamId, request.keyId);
+  }
+
+  /** For the dashboard's Developers page. */
+  @RpcHandler(AuthContracts.listApiKeys)
+  async list(@RpcPayload(AuthContracts.listApiKeys) request: RpcRequest<typeof AuthContracts.listApiKeys>) {
+    const keys = await this.keys.listOfTeam(request.teamId);
+    return {
+      api_keys: keys.map((key) => ({
+        key_id: key.id,
+        name: key.name,
+        prefix: key.prefix,
+        created_at: key.createdAt.toISOString(),
+        revoked_at: key.revokedAt?.toISOString() ?? null,
+      })),
+    };
   }
 }

@@ -2,10 +2,20 @@ import { CreateAuthSchema1732200000000 } from './1732200000000-create-auth-schem
 import { PartnerOauth1732400000000 } from './1732400000000-partner-oauth.js';
 import { CreateAuthRole1734000000000 } from './1734000000000-create-auth-role.js';
 import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
+import { TeamRateLimits1734800000000 } from './1734800000000-team-rate-limits.js';
+import { PartnerWebhookSecretRotation1734900000000 } from './1734900000000-partner-webhook-secret-rotation.js';
+import { TeamSharingProfile1735100000000 } from './1735100000000-team-sharing-profile.js';
+import { ConnectorClients1735300000000 } from './1735300000000-connector-clients.js';
+import { TeamBranding1736100000000 } from './1736100000000-team-branding.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
   PartnerOauth1732400000000,
   CreateAuthRole1734000000000,
   IdempotentReplies1734600000000,
+  TeamRateLimits1734800000000,
+  PartnerWebhookSecretRotation1734900000000,
+  TeamSharingProfile1735100000000,
+  ConnectorClients1735300000000,
+  TeamBranding1736100000000,
 ];

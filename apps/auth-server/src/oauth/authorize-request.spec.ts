@@ -2,6 +2,7 @@ import { checkAuthorizeRequest, errorRedirectUrl, type AuthorizeVerdict } from '
 import { FULL_SCOPE } from './scope-policy.js';
 
 const BASE = 'https://api.example.com';
+const MCP = 'https://mcp.example.com/mcp';
 const REDIRECT = 'https://partner.example/cb';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -18,14 +19,54 @@ const valid: Record<string, string> = {
 const check = (params: Record<string, string | null>, extra = ''): Promise<AuthorizeVerdict> => {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...valid, ...params })) if (value !== null) search.set(name, value);
-  return checkAuthorizeRequest(new URLSearchParams(`${search.toString()}${extra}`), BASE, (id) =>
-    Promise.resolve(id === 'cpa_1' ? { redirectUris: [REDIRECT] } : null),
+  return checkAuthorizeRequest(
+    new URLSearchParams(`${search.toString()}${extra}`),
+    BASE,
+    (id) =>
+      Promise.resolve(
+        id === 'cpa_1'
+          ? { redirectUris: [REDIRECT] }
+          : id === 'mcpc_1'
+            ? { redirectUris: [REDIRECT], connector: true }
+            : null,
+      ),
+    MCP,
   );
 };
 
+describe('checkAuthorizeRequest for data-query connectors', () => {
+  const connector = (params: Record<string, string | null>) => check({ client_id: 'mcpc_1', resource: MCP, ...params });
+
+  it('defaults the scope to mcp:read and the resource to {mcp_url}', async () => {
+    await expect(connector({ scope: null })).resolves.toEqual({ kind: 'accept', scope: 'mcp:read', resource: MCP });
+    await expect(connector({ resource: null })).resolves.toEqual({ kind: 'accept', scope: 'mcp:read', resource: MCP });
+  });
+
+  it('accepts connector scopes with mcp:read, written in a fixed order', async () => {
+    await expect(connector({ scope: 'retailers:write mcp:read connections:write' })).resolves.toEqual({
+      kind: 'accept',
+      scope: 'mcp:read retailers:write connections:write',
+      resource: MCP,
+    });
+  });
+
+  it.each([
+    ['without mcp:read', { scope: 'retailers:read' }, 'invalid_scope'],
+    ['a partner scope', { scope: 'mcp:read purchases:brand_products' }, 'invalid_scope'],
+    ['a repeated scope', { scope: 'mcp:read mcp:read' }, 'invalid_scope'],
+    ['the REST API as resource', { resource: BASE }, 'invalid_target'],
+  ])('refuses %s', async (_name, params, error) => {
+    await expect(connector(params)).resolves.toMatchObject({ kind: 'error-redirect', error });
+  });
+
+  it('keeps partner apps off {mcp_url}', async () => {
+    await expect(check({ resource: MCP })).resolves.toMatchObject({ kind: 'error-redirect', error: 'invalid_target' });
+  });
+});
+
 describe('checkAuthorizeRequest', () => {
   it('accepts a valid request and fills in the omitted scope', async () => {
-    await expect(check({})).resolves.toEqual({ kind: 'accept', scope: FULL_SCOPE });
+    await expect(check({})).resolves.toEqual({ kind: 'accept', scope: FULL_SCOPE, resource: BASE });
   });
 
   it.each<[string, Record<string, string | null>]>([

@@ -1,13 +1,16 @@
+import { resolveConnectorScope } from './connectors/connector-scope.js';
 import { resolveRequestedScope } from './scope-policy.js';
 
 /** What the authorization endpoint knows about the app named by `client_id`. */
 export interface RegisteredApp {
   redirectUris: string[];
+  /** A data-query connector (public client): resource `{mcp_url}`, connector scopes. */
+  connector?: boolean;
 }
 
 export type AuthorizeVerdict =
   /** Valid: hand the request to oidc-provider, with `scope` filled in when it was omitted. */
-  | { kind: 'accept'; scope: string }
+  | { kind: 'accept'; scope: string; resource: string }
   /** `client_id` or `redirect_uri` cannot be trusted: never redirect, show an error page. */
   | { kind: 'error-page'; error: string; description: string }
   /** Any other failure goes back to the verified redirect URI with `error` (and `state` when there is one). */
@@ -36,6 +39,7 @@ export async function checkAuthorizeRequest(
   params: URLSearchParams,
   baseUrl: string,
   findApp: (clientId: string) => Promise<RegisteredApp | null>,
+  mcpUrl?: string,
 ): Promise<AuthorizeVerdict> {
   const page = (description: string): AuthorizeVerdict => ({
     kind: 'error-page',
@@ -74,18 +78,29 @@ export async function checkAuthorizeRequest(
   if (responseMode !== null && responseMode !== 'query')
     return refuse('invalid_request', 'response_mode must be query');
 
-  if (state === undefined) return refuse('invalid_request', 'state is required');
+  // OAuth 2.1 with PKCE leaves `state` to the client; partner apps must send it (seed).
+  if (state === undefined && !app.connector) return refuse('invalid_request', 'state is required');
 
-  const resource = params.get('resource');
-  if (!resource) return refuse('invalid_request', 'resource is required');
-  if (resource !== baseUrl) return refuse('invalid_target', `resource must be ${baseUrl}`);
-
-  const scope = resolveRequestedScope(params.has('scope') ? (params.get('scope') ?? '') : undefined);
-  if (!scope.ok) {
-    return refuse(
-      'invalid_scope',
-      'scope must be omitted or be connections:read retailers:read purchases:brand_products, each once',
-    );
+  let resource = params.get('resource');
+  let scope: ReturnType<typeof resolveRequestedScope>;
+  if (app.connector && mcpUrl) {
+    // Connectors (MCP clients) are authorized for the data-query server; RFC 8707 makes `resource` optional.
+    resource ??= mcpUrl;
+    if (resource !== mcpUrl) return refuse('invalid_target', `resource must be ${mcpUrl}`);
+    scope = resolveConnectorScope(params.get('scope') ?? undefined);
+    if (!scope.ok) {
+      return refuse('invalid_scope', 'scope must hold mcp:read and only connector scopes, each once');
+    }
+  } else {
+    if (!resource) return refuse('invalid_request', 'resource is required');
+    if (resource !== baseUrl) return refuse('invalid_target', `resource must be ${baseUrl}`);
+    scope = resolveRequestedScope(params.has('scope') ? (params.get('scope') ?? '') : undefined);
+    if (!scope.ok) {
+      return refuse(
+        'invalid_scope',
+        'scope must be omitted or be connections:read retailers:read purchases:brand_products, each once',
+      );
+    }
   }
 
   const method = params.get('code_challenge_method');
@@ -96,7 +111,7 @@ export async function checkAuthorizeRequest(
   if (!S256_CHALLENGE.test(challenge)) {
     return refuse('invalid_request', 'code_challenge must be the base64url SHA-256 digest of the verifier');
   }
-  return { kind: 'accept', scope: scope.scope };
+  return { kind: 'accept', scope: scope.scope, resource };
 }
 
 /** The callback URL for an error: `error`, `error_description`, `state` (when known) and `iss` (RFC 9207). */

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
+import { OutboundGuard } from '@cps/platform';
 import Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { TeamsModule } from '../teams/teams.module.js';
@@ -14,6 +15,10 @@ import { UserRepository } from '../users/user.repository.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdjustableClock, Clock, SystemClock } from './clock/clock.js';
 import { TestClockController } from './clock/test-clock.controller.js';
+import { ConnectorClientRepository } from './connectors/connector-client.repository.js';
+import { ConnectorTokensUseCase } from './connectors/connector-tokens.use-case.js';
+import { MetadataDocuments } from './connectors/metadata-documents.js';
+import { RegistrationController } from './connectors/registration.controller.js';
 import { DisconnectInstallationUseCase } from './installations/disconnect-installation.use-case.js';
 import { InstallationRepository } from './installations/installation.repository.js';
 import { GrantTeamRepository } from './interactions/grant-team.repository.js';
@@ -22,9 +27,11 @@ import { MetadataController } from './metadata/metadata.controller.js';
 import { OAuthSettings } from './oauth-settings.js';
 import { ClientAuthenticator } from './partner-apps/client-authenticator.js';
 import { CreatePartnerAppUseCase } from './partner-apps/create-partner-app.use-case.js';
+import { RotatePartnerAppWebhookSecretUseCase } from './partner-apps/rotate-partner-app-webhook-secret.use-case.js';
 import { GetPartnerAppWebhookUseCase } from './partner-apps/get-partner-app-webhook.use-case.js';
 import { PartnerAppRepository } from './partner-apps/partner-app.repository.js';
 import { PartnerAppsHandler } from './partner-apps/partner-apps.handler.js';
+import { TeamListingsHandler } from './partner-apps/team-listings.handler.js';
 import { RotatePartnerAppSecretUseCase } from './partner-apps/rotate-partner-app-secret.use-case.js';
 import { AuthorizeRoutesMiddleware } from './provider/authorize-routes.js';
 import { createOidcProvider } from './provider/oidc-provider.factory.js';
@@ -51,11 +58,11 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 export class OAuthModule implements NestModule, OnModuleDestroy {
   private purge?: NodeJS.Timeout;
 
-  constructor(dataSource: DataSource, clock: Clock) {
-    this.purge = setInterval(
-      () => void purgeExpiredModels(dataSource, clock.now()).catch(() => undefined),
-      PURGE_INTERVAL_MS,
-    );
+  constructor(dataSource: DataSource, clock: Clock, connectors: ConnectorClientRepository) {
+    this.purge = setInterval(() => {
+      void purgeExpiredModels(dataSource, clock.now()).catch(() => undefined);
+      void connectors.purgeUnused(clock.now()).catch(() => undefined);
+    }, PURGE_INTERVAL_MS);
     this.purge.unref();
   }
 
@@ -67,13 +74,16 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         TokensController,
         InteractionsController,
         MetadataController,
+        RegistrationController,
         PartnerAppsHandler,
+        TeamListingsHandler,
         ...(settings.testClock ? [TestClockController] : []),
       ],
       providers: [
         { provide: OAuthSettings, useValue: settings },
         { provide: Clock, useValue: settings.testClock ? new AdjustableClock() : new SystemClock() },
         { provide: SecretBox, useValue: new SecretBox(encryptionKey) },
+        { provide: OutboundGuard, useValue: new OutboundGuard({ allow: settings.outboundAllow }) },
         {
           provide: AccessTokens,
           inject: [Clock],
@@ -82,11 +92,19 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         },
         {
           provide: Provider,
-          inject: [getDataSourceToken(), Clock, PartnerAppRepository, UserRepository],
-          useFactory: (dataSource: DataSource, clock: Clock, apps: PartnerAppRepository, users: UserRepository) =>
-            createOidcProvider({ settings, dataSource, clock, apps, users }),
+          inject: [getDataSourceToken(), Clock, PartnerAppRepository, ConnectorClientRepository, UserRepository],
+          useFactory: (
+            dataSource: DataSource,
+            clock: Clock,
+            apps: PartnerAppRepository,
+            connectors: ConnectorClientRepository,
+            users: UserRepository,
+          ) => createOidcProvider({ settings, dataSource, clock, apps, connectors, users }),
         },
         PartnerAppRepository,
+        ConnectorClientRepository,
+        ConnectorTokensUseCase,
+        MetadataDocuments,
         InstallationRepository,
         RefreshTokenRepository,
         AuthorizationCodeRepository,
@@ -95,6 +113,7 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         CreatePartnerAppUseCase,
         RotatePartnerAppSecretUseCase,
         GetPartnerAppWebhookUseCase,
+        RotatePartnerAppWebhookSecretUseCase,
         DisconnectInstallationUseCase,
         ExchangeAuthorizationCodeUseCase,
         RefreshTokensUseCase,

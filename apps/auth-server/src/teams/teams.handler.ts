@@ -2,13 +2,21 @@ import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateTeamUseCase } from './create-team.use-case.js';
-import { GetTeamUseCase } from './get-team.use-case.js';
+import {
+  GetTeamUseCase,
+  SetTeamBrandingUseCase,
+  SetTeamRateLimitUseCase,
+  SetTeamSharingUseCase,
+} from './get-team.use-case.js';
 
 @Controller()
 export class TeamsHandler {
   constructor(
     private readonly createTeam: CreateTeamUseCase,
     private readonly getTeam: GetTeamUseCase,
+    private readonly setRateLimit: SetTeamRateLimitUseCase,
+    private readonly setBranding: SetTeamBrandingUseCase,
+    private readonly setSharing: SetTeamSharingUseCase,
   ) {}
 
   @RpcHandler(AuthContracts.createTeam)
@@ -22,5 +30,24 @@ export class TeamsHandler {
   @RpcHandler(AuthContracts.getTeam)
   get(@RpcPayload(AuthContracts.getTeam) request: RpcRequest<typeof AuthContracts.getTeam>) {
     return this.getTeam.execute(request.teamId);
+  }
+
+  @RpcHandler(AuthContracts.setTeamRateLimit)
+  setTeamRateLimit(
+    @RpcPayload(AuthContracts.setTeamRateLimit) request: RpcRequest<typeof AuthContracts.setTeamRateLimit>,
+  ) {
+    return this.setRateLimit.execute(request.teamId, request.perMinute, request.burst);
+  }
+
+  @RpcHandler(AuthContracts.setTeamBranding)
+  setTeamBranding(
+    @RpcPayload(AuthContracts.setTeamBranding) request: RpcRequest<typeof AuthContracts.setTeamBranding>,
+  ) {
+    return this.setBranding.execute(request.teamId, request.displayName, request.logoUrl);
+  }
+
+  @RpcHandler(AuthContracts.setTeamSharing)
+  setTeamSharing(@RpcPayload(AuthContracts.setTeamSharing) request: RpcRequest<typeof AuthContracts.setTeamSharing>) {
+    return this.setSharing.execute(request);
   }
 }

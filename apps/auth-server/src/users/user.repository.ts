@@ -22,6 +22,14 @@ export class UserRepository {
     return rows[0] ? { id: rows[0].id, passwordHash: rows[0].password_hash } : null;
   }
 
+  async findById(id: string): Promise<{ id: string; email: string } | null> {
+    const rows: Array<{ id: string; email: string }> = await this.dataSource.query(
+      `SELECT id, email FROM auth.users WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   async exists(id: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM auth.users WHERE id = $1`, [id]);
     return rows.length > 0;
@@ -33,6 +41,16 @@ export class UserRepository {
       `SELECT t.id, t.name FROM auth.memberships m JOIN auth.teams t ON t.id = m.team_id
        WHERE m.user_id = $1 ORDER BY t.name, t.id`,
       [userId],
+    );
+  }
+
+  /** The team's members, oldest membership first. */
+  async membersOf(teamId: string): Promise<Array<{ user_id: string; email: string; joined_at: Date }>> {
+    return this.dataSource.query(
+      `SELECT u.id AS user_id, u.email, m.created_at AS joined_at
+       FROM auth.memberships m JOIN auth.users u ON u.id = m.user_id
+       WHERE m.team_id = $1 ORDER BY m.created_at, u.email`,
+      [teamId],
     );
   }
 

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TeamsModule } from '../teams/teams.module.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
+import { DashboardUsersUseCase } from './dashboard-users.use-case.js';
 import { UserRepository } from './user.repository.js';
 import { UsersHandler } from './users.handler.js';
 
 @Module({
   imports: [TeamsModule],
   controllers: [UsersHandler],
-  providers: [UserRepository, CreateUserUseCase],
+  providers: [UserRepository, CreateUserUseCase, DashboardUsersUseCase],
   exports: [UserRepository],
 })
 export class UsersModule {}

@@ -26,6 +26,7 @@ function claimed(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
     url: 'https://example.com/hook',
     destinationActive: true,
     secretSealed: box.seal(SECRET),
+    previousSecretSealed: null,
     body: BODY,
     ...overrides,
   };
@@ -90,6 +91,16 @@ describe('AttemptDeliveryUseCase', () => {
     expect(() =>
       new Webhook(`whsec_${Buffer.alloc(24, 4).toString('base64')}`).verify(BODY, request.headers),
     ).toThrow();
+  });
+
+  it('signs with the rotated-out secret too while it overlaps: a receiver with either one verifies', async () => {
+    const previous = `whsec_${Buffer.alloc(24, 5).toString('base64')}`;
+    const { useCase, sent } = setup({ statusCode: 204 });
+    await useCase.execute(claimed({ previousSecretSealed: box.seal(previous) }));
+    const request = sent[0]!;
+    expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=* v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(SECRET).verify(request.body, request.headers)).toEqual(JSON.parse(BODY));
+    expect(new Webhook(previous).verify(request.body, request.headers)).toEqual(JSON.parse(BODY));
   });
 
   it.each<[AttemptResult, number, string, string | null, number | null, string | null]>([

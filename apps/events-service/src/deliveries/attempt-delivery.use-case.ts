@@ -31,7 +31,9 @@ export class AttemptDeliveryUseCase {
     }
     const attemptedAt = this.clock.now();
     const headers = signedWebhookHeaders(
-      this.secrets.open(claimed.secretSealed),
+      [claimed.secretSealed, claimed.previousSecretSealed]
+        .filter((sealed): sealed is string => sealed !== null)
+        .map((sealed) => this.secrets.open(sealed)),
       claimed.eventId,
       claimed.body,
       attemptedAt,

@@ -25,6 +25,8 @@ export interface ClaimedDelivery {
   url: string;
   destinationActive: boolean;
   secretSealed: string;
+  /** A rotated-out secret that still signs too (partner apps, during the rotation's overlap); else null. */
+  previousSecretSealed: string | null;
   /** The exact request body, as stored. */
   body: string;
 }
@@ -103,6 +105,7 @@ export class DeliveryRepository {
         WHERE d.id = due.id AND w.id = d.destination_id AND e.id = d.event_id
        RETURNING d.id, d.team_id AS "teamId", d.destination_id AS "destinationId", d.event_id AS "eventId",
                  d.attempts, w.url, w.is_active AS "destinationActive", w.secret_sealed AS "secretSealed",
+                 CASE WHEN w.previous_secret_until > now() THEN w.previous_secret_sealed END AS "previousSecretSealed",
                  e.payload::text AS body`,
       [limit, leaseMs],
     );
@@ -174,6 +177,28 @@ export class DeliveryRepository {
         ORDER BY d.id DESC
         LIMIT $4`,
       [teamId, destinationId, startingAfter, limit],
+    );
+  }
+
+  /**
+   * The team's partner-app deliveries (its installations' destinations), newest first; only those of `clientId`
+   * when given. Brand destinations never match: only partner destinations have a delivery target.
+   */
+  async listForPartners(
+    teamId: string,
+    clientId: string | null,
+    limit: number,
+    startingAfter: string | null,
+  ): Promise<Array<DeliveryRow & { clientId: string }>> {
+    return this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS}, t.client_id AS "clientId"
+         FROM events.deliveries d
+         JOIN events.webhook_events e ON e.id = d.event_id
+         JOIN events.partner_delivery_targets t ON t.destination_id = d.destination_id AND t.team_id = d.team_id
+        WHERE d.team_id = $1 AND ($2::text IS NULL OR t.client_id = $2) AND ($3::text IS NULL OR d.id < $3)
+        ORDER BY d.id DESC
+        LIMIT $4`,
+      [teamId, clientId, startingAfter, limit],
     );
   }
 

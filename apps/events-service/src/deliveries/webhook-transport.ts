@@ -18,10 +18,11 @@ const USER_AGENT = 'ConnectedPurchases-Webhooks/1.0';
 
 /**
  * Standard Webhooks headers: the same `webhook-id` on every attempt, a fresh timestamp and an HMAC-SHA256
- * signature (`v1,<base64>`) over `id.timestamp.body` with the destination's `whsec_` secret.
+ * signature (`v1,<base64>`) over `id.timestamp.body` with each of the destination's `whsec_` secrets, the current
+ * one first, separated by spaces (a partner app's rotated-out secret signs too until its overlap ends).
  */
 export function signedWebhookHeaders(
-  secret: string,
+  secrets: readonly string[],
   webhookId: string,
   body: string,
   at: Date,
@@ -31,7 +32,7 @@ export function signedWebhookHeaders(
     'user-agent': USER_AGENT,
     'webhook-id': webhookId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(webhookId, at, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(webhookId, at, body)).join(' '),
   };
 }
 

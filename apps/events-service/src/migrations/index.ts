@@ -3,6 +3,8 @@ import { CreateAdOptOuts1732500000000 } from './1732500000000-create-ad-opt-outs
 import { CreatePartnerDeliveryTargets1733300000000 } from './1733300000000-create-partner-delivery-targets.js';
 import { CreateEventsRole1734000000000 } from './1734000000000-create-events-role.js';
 import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
+import { DestinationPreviousSecret1734900000000 } from './1734900000000-destination-previous-secret.js';
+import { Integrations1735100000000 } from './1735100000000-integrations.js';
 
 export const migrations = [
   CreateEventsSchema1732300000000,
@@ -10,4 +12,6 @@ export const migrations = [
   CreatePartnerDeliveryTargets1733300000000,
   CreateEventsRole1734000000000,
   IdempotentReplies1734600000000,
+  DestinationPreviousSecret1734900000000,
+  Integrations1735100000000,
 ];

@@ -4,7 +4,7 @@ import { type AuthContracts } from '@cps/contracts';
 import { SecretBox } from '@cps/persistence';
 import { ApplyInstallationChangeUseCase } from './apply-installation-change.use-case.js';
 import { type InstallationChange } from './installation-change.js';
-import { type PartnerAppSecrets } from './partner-app-secrets.js';
+import { PartnerAppSecrets } from './partner-app-secrets.js';
 import {
   type NewPartnerDestination,
   type PartnerTarget,
@@ -88,12 +88,12 @@ class FakeTargets implements Partial<PartnerTargetRepository> {
 function setup(secret: string | null = SECRET) {
   const targets = new FakeTargets();
   const fetched: string[] = [];
-  const secrets: PartnerAppSecrets = {
-    webhookSecret: (clientId: string) => {
+  const secrets = new (class extends PartnerAppSecrets {
+    webhookSecrets(clientId: string) {
       fetched.push(clientId);
-      return Promise.resolve(secret);
-    },
-  };
+      return Promise.resolve(secret === null ? null : { current: secret, previous: null });
+    }
+  })();
   const useCase = new ApplyInstallationChangeUseCase(fake<PartnerTargetRepository>(targets), secrets, box);
   return { targets, fetched, useCase };
 }
@@ -211,7 +211,11 @@ describe('ApplyInstallationChangeUseCase', () => {
   it('lets an unavailable auth-server fail the event, so it is redelivered', async () => {
     const failing = new ApplyInstallationChangeUseCase(
       fake<PartnerTargetRepository>(new FakeTargets()),
-      { webhookSecret: () => Promise.reject(new Error('auth-server is unavailable')) },
+      new (class extends PartnerAppSecrets {
+        webhookSecrets() {
+          return Promise.reject(new Error('auth-server is unavailable'));
+        }
+      })(),
       box,
     );
     await expect(failing.execute(change('active', '2025-01-01T00:00:00Z'), manager)).rejects.toThrow('unavailable');

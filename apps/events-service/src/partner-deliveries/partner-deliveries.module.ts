@@ -4,7 +4,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ApplyInstallationChangeUseCase } from './apply-installation-change.use-case.js';
 import { PartnerAppFanOut } from './partner-app.fan-out.js';
 import { PartnerAppSecrets, RpcPartnerAppSecrets } from './partner-app-secrets.js';
+import { ListPartnerDeliveriesUseCase, PartnerDeliveriesHandler } from './list-partner-deliveries.use-case.js';
 import { PartnerTargetRepository } from './partner-target.repository.js';
+import { ApplyWebhookSecretRotationUseCase } from './partner-webhook-secret-rotated.handler.js';
 
 /**
  * Partner-app webhook delivery (ADR 0008). Global because the installation consumers are instantiated by
@@ -18,7 +20,10 @@ import { PartnerTargetRepository } from './partner-target.repository.js';
     { provide: PartnerAppSecrets, useClass: RpcPartnerAppSecrets },
     ApplyInstallationChangeUseCase,
     PartnerAppFanOut,
+    ApplyWebhookSecretRotationUseCase,
+    ListPartnerDeliveriesUseCase,
   ],
-  exports: [ApplyInstallationChangeUseCase, PartnerAppFanOut],
+  controllers: [PartnerDeliveriesHandler],
+  exports: [ApplyInstallationChangeUseCase, PartnerAppFanOut, ApplyWebhookSecretRotationUseCase],
 })
 export class PartnerDeliveriesModule {}

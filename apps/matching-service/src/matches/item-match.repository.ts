@@ -33,8 +33,71 @@ export class ItemMatchRepository {
       .insert()
       .into(ItemMatchEntity)
       .values(matches)
-      .orUpdate(['team_id', 'product_id', 'method', 'matched_at'], ['purchase_id', 'item_id'])
+      .orUpdate(
+        [
+          'team_id',
+          'product_id',
+          'method',
+          'confidence',
+          'matched_at',
+          'retailer_id',
+          'purchase_date',
+          'item_name',
+          'item_brand',
+          'item_upc',
+          'item_sku',
+        ],
+        ['purchase_id', 'item_id'],
+      )
       .execute();
+  }
+
+  /**
+   * One page (by purchase and item id) of the team's items bought since `since` whose item data is kept, for a
+   * re-match; `after` is the last [purchaseId, itemId] of the previous page.
+   */
+  async listRecent(
+    tx: EntityManager,
+    teamId: string,
+    since: Date,
+    limit: number,
+    after: [string, string] | null,
+  ): Promise<ItemMatchEntity[]> {
+    const query = tx
+      .createQueryBuilder(ItemMatchEntity, 'm')
+      .where('m.teamId = :teamId AND m.purchaseDate >= :since', { teamId, since })
+      .orderBy('m.purchaseId', 'ASC')
+      .addOrderBy('m.itemId', 'ASC')
+      .limit(limit);
+    if (after)
+      query.andWhere('(m.purchaseId, m.itemId) > (:purchaseId, :itemId)', { purchaseId: after[0], itemId: after[1] });
+    return query.getMany();
+  }
+
+  /** Sets new match results of items already stored (the team's). */
+  async updateResults(
+    tx: EntityManager,
+    teamId: string,
+    results: Array<Pick<ItemMatchEntity, 'purchaseId' | 'itemId' | 'productId' | 'method' | 'confidence'>>,
+    matchedAt: Date,
+  ): Promise<void> {
+    if (results.length === 0) return;
+    await tx.query(
+      `UPDATE matching.item_matches m
+          SET product_id = r.product_id, method = r.method, confidence = r.confidence, matched_at = $7
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[])
+              AS r (purchase_id, item_id, product_id, method, confidence)
+        WHERE m.team_id = $1 AND m.purchase_id = r.purchase_id AND m.item_id = r.item_id`,
+      [
+        teamId,
+        results.map((r) => r.purchaseId),
+        results.map((r) => r.itemId),
+        results.map((r) => r.productId),
+        results.map((r) => r.method),
+        results.map((r) => r.confidence),
+        matchedAt,
+      ],
+    );
   }
 
   /** The team's match results for one purchase, by item id; items never matched have no row. */

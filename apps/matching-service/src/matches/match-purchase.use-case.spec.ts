@@ -2,8 +2,8 @@ import { MatchingContracts, type PurchaseDetail, toMessage, type PurchaseItem } 
 import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
 import { type EventOutbox } from '../common/event-outbox.js';
-import { type ProductEntity } from '../products/product.entity.js';
-import { type ProductRepository } from '../products/product.repository.js';
+import { type CatalogProduct, type ProductLookup, type ProductRepository } from '../products/product.repository.js';
+import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { type ItemMatchRepository } from './item-match.repository.js';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
@@ -12,15 +12,22 @@ import { fake } from '../testing/fake.js';
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 
-const product = (id: string, teamId: string, upc: string | null, sku: string | null): ProductEntity => ({
+const product = (
+  id: string,
+  teamId: string,
+  gtin: string | null,
+  sku: string | null,
+): CatalogProduct & { teamId: string } => ({
   id,
   teamId,
   name: `Product ${id}`,
   brand: 'Acme',
-  upc,
+  gtin,
   sku,
-  groupId: null,
+  group: null,
+  retailerSkus: {},
   createdAt: NOW,
+  updatedAt: NOW,
 });
 
 const CATALOG = [
@@ -68,16 +75,20 @@ function setup() {
     if (tx !== TX) throw new Error('outside the inbox transaction');
   };
   const products: Partial<ProductRepository> = {
-    findByGtinsOrSkus: async (teamId: string, keys: { gtins: string[]; skus: string[] }, tx?: EntityManager) => {
+    find: async (teamId: string, keys: ProductLookup, tx?: EntityManager) => {
       inTx(tx);
       written.lookups.push(teamId);
       return CATALOG.filter(
-        (p) => p.teamId === teamId && ((p.upc && keys.gtins.includes(p.upc)) || (p.sku && keys.skus.includes(p.sku))),
+        (p) =>
+          p.teamId === teamId &&
+          ((p.gtin && keys.gtins.includes(p.gtin)) ||
+            (p.sku && keys.skus.includes(p.sku)) ||
+            keys.brandKeys?.includes('acme')),
       );
     },
   };
   const useCase = new MatchPurchaseUseCase(
-    fake<ProductRepository>(products),
+    new CatalogMatcher(fake<ProductRepository>(products)),
     fake<ItemMatchRepository>({
       save: async (tx: EntityManager, rows: ItemMatchEntity[]) => {
         inTx(tx);
@@ -110,9 +121,24 @@ describe('MatchPurchaseUseCase', () => {
   ])('%s', async (_name, input, productId, method) => {
     const { useCase, written } = setup();
     await useCase.execute({ teamId: 'team_1', correlationId: 'corr_1', purchase: purchase([input]) }, TX);
-    expect(written.lookups).toEqual(['team_1']);
+    expect(new Set(written.lookups)).toEqual(new Set(['team_1']));
     expect(written.matches).toEqual([
-      { teamId: 'team_1', purchaseId: '01PURCHASE', itemId: 'i1', productId, method, matchedAt: NOW },
+      {
+        teamId: 'team_1',
+        purchaseId: '01PURCHASE',
+        itemId: 'i1',
+        productId,
+        method,
+        confidence: productId ? expect.any(Number) : 0,
+        matchedAt: NOW,
+        // What a re-match after a catalog change needs.
+        retailerId: 'target',
+        purchaseDate: NOW,
+        itemName: input.name,
+        itemBrand: input.brand,
+        itemUpc: input.upc,
+        itemSku: input.sku,
+      },
     ]);
     expect(written.events[0]?.data.purchase.items[0]?.product?.product_id ?? null).toBe(productId);
   });

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { MatchingContracts, type PurchaseDetail, type ProductRef } from '@cps/contracts';
-import { matchItems, matchKeys } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
-import { type ProductEntity } from '../products/product.entity.js';
-import { ProductRepository } from '../products/product.repository.js';
+import { CatalogMatcher, type CatalogCandidate } from './catalog-matcher.js';
 import { ItemMatchRepository } from './item-match.repository.js';
 
 export interface MatchPurchaseCommand {
@@ -15,13 +13,14 @@ export interface MatchPurchaseCommand {
 }
 
 /**
- * Matches a collected purchase's items to the team's products (GTIN, then SKU), stores the matches and
- * records `matching.purchase.matched.v1`, all through `tx`: the caller's inbox transaction.
+ * Matches a collected purchase's items to the team's products (identifiers, then the name+brand fallback), stores
+ * the matches with the item data a later re-match needs, and records `matching.purchase.matched.v1`, all through
+ * `tx`: the caller's inbox transaction.
  */
 @Injectable()
 export class MatchPurchaseUseCase {
   constructor(
-    private readonly products: ProductRepository,
+    private readonly matcher: CatalogMatcher,
     private readonly matches: ItemMatchRepository,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
@@ -29,20 +28,27 @@ export class MatchPurchaseUseCase {
 
   async execute(command: MatchPurchaseCommand, tx: EntityManager): Promise<PurchaseDetail> {
     const { teamId, purchase } = command;
-    const candidates = await this.products.findByGtinsOrSkus(teamId, matchKeys(purchase.items), tx);
-    const results = matchItems(purchase.items, candidates);
+    const items = purchase.items.map((item) => ({ ...item, retailerId: purchase.retailer_id }));
+    const results = await this.matcher.match(teamId, items, tx);
     const matchedAt = this.clock.now();
     await this.matches.save(
       tx,
       purchase.items.map((item, index) => {
-        const result = results[index] ?? { method: 'none', product: null };
+        const result = results[index] ?? { method: 'none', product: null, confidence: 0 };
         return {
           teamId,
           purchaseId: purchase.purchase_id,
           itemId: item.item_id,
           productId: result.product?.id ?? null,
           method: result.method,
+          confidence: result.confidence,
           matchedAt,
+          retailerId: purchase.retailer_id,
+          purchaseDate: new Date(purchase.date),
+          itemName: item.name,
+          itemBrand: item.brand,
+          itemUpc: item.upc,
+          itemSku: item.sku,
         };
       }),
     );
@@ -60,6 +66,8 @@ export class MatchPurchaseUseCase {
   }
 }
 
-function toProductRef(product: ProductEntity | null): ProductRef | null {
-  return product ? { product_id: product.id, name: product.name, brand: product.brand, upc: product.upc } : null;
+export function toProductRef(candidate: CatalogCandidate | null): ProductRef | null {
+  if (!candidate) return null;
+  const { product } = candidate;
+  return { product_id: product.id, name: product.name, brand: product.brand, upc: product.gtin };
 }

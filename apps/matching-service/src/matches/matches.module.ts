@@ -2,11 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock, SystemClock } from '../common/clock.js';
 import { ProductsModule } from '../products/products.module.js';
+import { CatalogMatcher } from './catalog-matcher.js';
 import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
 import { ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
 import { MatchesHandler } from './matches.handler.js';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
+import { RematchRecentPurchasesUseCase } from './rematch-recent-purchases.use-case.js';
 
 /**
  * Global because event handlers are instantiated by the messaging module (PlatformModule.forRoot's
@@ -18,10 +20,12 @@ import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
   controllers: [MatchesHandler],
   providers: [
     ItemMatchRepository,
+    CatalogMatcher,
     MatchPurchaseUseCase,
+    RematchRecentPurchasesUseCase,
     GetPurchaseMatchesUseCase,
     { provide: Clock, useClass: SystemClock },
   ],
-  exports: [MatchPurchaseUseCase],
+  exports: [MatchPurchaseUseCase, RematchRecentPurchasesUseCase],
 })
 export class MatchesModule {}

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A brand product; `upc` is the normalized GTIN-14 or null. */
+/**
+ * A brand product; `upc` is the normalized GTIN-14 or null, `sku` the SKU it has at every retailer (its SKUs at
+ * single retailers are rows of `matching.product_skus`), `brandKey` the normalized brand (brandKey of @cps/domain).
+ */
 @Entity('products')
 export class ProductEntity {
   @PrimaryColumn('text')
@@ -16,6 +19,9 @@ export class ProductEntity {
   brand!: string | null;
 
   @Column('text', { nullable: true })
+  brandKey!: string | null;
+
+  @Column('text', { nullable: true })
   upc!: string | null;
 
   @Column('text', { nullable: true })
@@ -26,4 +32,7 @@ export class ProductEntity {
 
   @Column('timestamptz')
   createdAt!: Date;
+
+  @Column('timestamptz')
+  updatedAt!: Date;
 }

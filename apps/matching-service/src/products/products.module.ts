@@ -1,11 +1,24 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProductEntity } from './product.entity.js';
+import { Transactor, TypeOrmTransactor } from '@cps/persistence';
+import { Clock, SystemClock } from '../common/clock.js';
+import { DeleteProductUseCase } from './delete-product.use-case.js';
+import { GetProductUseCase } from './get-product.use-case.js';
+import { ListProductsUseCase } from './list-products.use-case.js';
 import { ProductRepository } from './product.repository.js';
+import { ProductsHandler } from './products.handler.js';
+import { UpsertProductsUseCase } from './upsert-products.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProductEntity])],
-  providers: [ProductRepository],
+  controllers: [ProductsHandler],
+  providers: [
+    ProductRepository,
+    UpsertProductsUseCase,
+    ListProductsUseCase,
+    GetProductUseCase,
+    DeleteProductUseCase,
+    { provide: Transactor, useClass: TypeOrmTransactor },
+    { provide: Clock, useClass: SystemClock },
+  ],
   exports: [ProductRepository],
 })
 export class ProductsModule {}

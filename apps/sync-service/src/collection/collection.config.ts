@@ -48,6 +48,10 @@ export class CollectionEnv {
   @EnvInt({ min: 1_000, max: 7 * 86_400_000 })
   SIMULATED_DATA_PURGE_INTERVAL_MS = 86_400_000;
 
+  /** How often stored purchases whose purchase.collected event is missing are looked for (and recorded). */
+  @EnvInt({ min: 1_000, max: 86_400_000 })
+  PURCHASE_RECONCILE_INTERVAL_MS = 300_000;
+
   validate(): ConfigIssue[] {
     return this.SYNC_LEASE_MS < 3 * this.SYNC_SCHEDULER_TICK_MS
       ? [{ variable: 'SYNC_LEASE_MS', reason: 'must be at least 3 scheduler ticks' }]

@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor } from '@cps/contracts';
-import {
-  decideSharing,
-  DEFAULT_SHARING_PREFERENCES,
-  nextPollDelayMs,
-  retryDelayMs,
-  type PollFailure,
-  type PollTiming,
-} from '@cps/domain';
+import { decideSharing, nextPollDelayMs, retryDelayMs, type PollFailure, type PollTiming } from '@cps/domain';
+import { newEventId } from '@cps/messaging';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Randomness } from '../common/randomness.js';
@@ -16,6 +10,7 @@ import { ConnectionActivityRepository } from '../connections/connection-activity
 import { activityEntry, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
+import { sharingPreferencesOf } from '../connections/sharing-preferences.js';
 import { toPurchaseDetail } from '../purchases/purchase-detail.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import {
@@ -195,14 +190,17 @@ export class PollConnectionUseCase {
         const decision = this.decide(current, order.orderedAt, now);
         if (!decision.eligible) continue;
         const rows = toCollectedPurchase(order, { teamId, connectionId, retailerId, collectedAt: now });
+        const eventId = decision.publish ? newEventId() : null;
+        rows.purchase.collectedEventId = eventId;
+        rows.purchase.quiet = !decision.publish;
         if (!(await this.purchases.insertIfNew(tx, rows))) continue;
         stored += 1;
-        if (!decision.publish) continue;
+        if (!eventId) continue;
         await this.outbox.record(
           tx,
           SyncContracts.purchaseCollected,
           { purchase: toPurchaseDetail(rows) },
-          { teamId, occurredAt: now },
+          { id: eventId, teamId, occurredAt: now },
         );
         published += 1;
       }
@@ -224,7 +222,7 @@ export class PollConnectionUseCase {
         firstLinkedAt: connection.firstLinkedAt ?? null,
       },
       purchase: { date, origin: 'retailer' },
-      preferences: DEFAULT_SHARING_PREFERENCES,
+      preferences: sharingPreferencesOf(connection),
       now,
     });
   }

@@ -52,4 +52,12 @@ export class ConnectionEntity {
    */
   @Column('timestamptz', { nullable: true })
   firstLinkedAt?: Date | null;
+
+  /**
+   * The shopper's sharing preference: how many whole days of history before the first link the brand may see
+   * (chosen in the link flow's consent step, changed by re-linking). Optional in rows built in code: the
+   * column's default (365) applies to connections created otherwise.
+   */
+  @Column('integer', { default: 365 })
+  historyWindowDays?: number;
 }

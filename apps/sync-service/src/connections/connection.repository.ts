@@ -14,7 +14,10 @@ export interface ConnectionListFilter {
 }
 
 export type ConnectionChanges = Partial<
-  Pick<ConnectionEntity, 'customerId' | 'email' | 'mobile' | 'status' | 'updatedAt' | 'firstLinkedAt'>
+  Pick<
+    ConnectionEntity,
+    'customerId' | 'email' | 'mobile' | 'status' | 'updatedAt' | 'firstLinkedAt' | 'historyWindowDays'
+  >
 >;
 
 /**

@@ -50,6 +50,7 @@ const session = (overrides: Partial<LinkSessionEntity> = {}): LinkSessionEntity 
   credentialsSealed: null,
   challengeSealed: null,
   codeSentTo: null,
+  sharingWindowDays: 90,
   connectionId: null,
   version: 3,
   createdAt: EARLIER,
@@ -175,6 +176,7 @@ describe('LinkConnectionUseCase', () => {
         email: 'jo@example.com',
         isSimulated: false,
         firstLinkedAt: NOW,
+        historyWindowDays: 90, // the shopper's answer in the consent step
       }),
     ]);
     expect(written.activity.map((e) => [e.event, e.eventSource, e.connectionAfter?.status])).toEqual([
@@ -202,7 +204,9 @@ describe('LinkConnectionUseCase', () => {
     const { written, link } = setup({ reusable: existing({}), storedEmail: 'JO@example.com' });
     await link();
     expect(written.inserted).toEqual([]);
-    expect(written.updated).toEqual([{ status: 'active', firstLinkedAt: EARLIER, updatedAt: NOW }]);
+    expect(written.updated).toEqual([
+      { status: 'active', firstLinkedAt: EARLIER, historyWindowDays: 90, updatedAt: NOW },
+    ]);
     expect(written.activity.map((e) => e.event)).toEqual(['connection_reauthenticated']);
     expect(written.events).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ firstActivation: false }) }),
@@ -223,10 +227,13 @@ describe('LinkConnectionUseCase', () => {
     expect(written.events[0]!.data).toMatchObject({ firstActivation: true, connection: { tags: { from: 'api' } } });
   });
 
-  it('renews the sign-in of an active connection without an event', async () => {
+  it('renews the sign-in of an active connection without an event, with the sharing preference chosen now', async () => {
     const { written, link } = setup({ reusable: existing({ status: 'active' }) });
-    expect(await link()).toMatchObject({ state: 'succeeded', connectionId: 'conn_old' });
-    expect(written.updated).toEqual([]);
+    expect(await link(session({ sharingWindowDays: 0 }))).toMatchObject({
+      state: 'succeeded',
+      connectionId: 'conn_old',
+    });
+    expect(written.updated).toEqual([{ historyWindowDays: 0 }]);
     expect(written.events).toEqual([]);
     expect(written.activity.map((e) => e.event)).toEqual(['connection_reauthenticated']);
     expect(written.accounts).toHaveLength(1);

@@ -95,6 +95,9 @@ export class LinkConnectionUseCase {
   ): Promise<string> {
     const { teamId } = session;
     const now = this.clock.now();
+    // The shopper's answer in the consent step: the connection's sharing preference from now on.
+    const historyWindowDays = session.sharingWindowDays;
+    if (historyWindowDays === null) throw new Error("a link needs the shopper's consent");
     // One link at a time per customer and retailer, so two tabs never create two connections.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `sync.link:${teamId}:${session.customerId}:${retailerId}`,
@@ -124,7 +127,7 @@ export class LinkConnectionUseCase {
           deletedAt: null,
           firstLinkedAt: null,
         };
-        connection = { ...initialized, status: 'active', firstLinkedAt: now };
+        connection = { ...initialized, status: 'active', firstLinkedAt: now, historyWindowDays };
         await this.connections.insert(tx, connection);
         await this.activity.append(tx, [
           activityEntry(SHOPPER, {
@@ -147,10 +150,17 @@ export class LinkConnectionUseCase {
       }
       case 'activate': {
         const before = existing as ConnectionEntity;
-        connection = { ...before, status: 'active', firstLinkedAt: before.firstLinkedAt ?? now, updatedAt: now };
+        connection = {
+          ...before,
+          status: 'active',
+          firstLinkedAt: before.firstLinkedAt ?? now,
+          historyWindowDays,
+          updatedAt: now,
+        };
         await this.connections.update(tx, teamId, before.id, {
           status: 'active',
           firstLinkedAt: connection.firstLinkedAt,
+          historyWindowDays,
           updatedAt: now,
         });
         const [event] = plan.activity;
@@ -168,6 +178,8 @@ export class LinkConnectionUseCase {
       }
       case 'refresh': {
         connection = existing as ConnectionEntity;
+        // Re-linking is how a shopper changes what the brand sees.
+        await this.connections.update(tx, teamId, connection.id, { historyWindowDays });
         await this.activity.append(tx, [
           activityEntry(SHOPPER, {
             event: 'connection_reauthenticated',

@@ -5,6 +5,7 @@ import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
+import { ConnectionRepository } from '../connections/connection.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
@@ -29,6 +30,7 @@ export class LinkSessionFlow {
     private readonly sessions: LinkSessionRepository,
     private readonly retailers: RetailerRepository,
     private readonly teamRetailers: TeamRetailerRepository,
+    private readonly connections: ConnectionRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -64,6 +66,9 @@ export class LinkSessionFlow {
     const canChoose = session.fixedRetailerId === null;
     const retailers = canChoose && session.state === 'select_retailer' ? await this.selectableRetailers(session) : [];
     const chosen = session.retailerId ? await this.retailers.findById(session.retailerId) : null;
+    const target = session.targetConnectionId
+      ? await this.connections.findOwned(session.teamId, session.targetConnectionId)
+      : null;
     return {
       team_id: session.teamId,
       state: session.state,
@@ -79,6 +84,8 @@ export class LinkSessionFlow {
       connection_id: session.connectionId ?? session.targetConnectionId,
       redirect_url: session.redirectUrl,
       expires_at: session.expiresAt.toISOString(),
+      history_window_days: session.sharingWindowDays,
+      current_history_window_days: target?.historyWindowDays ?? null,
     };
   }
 }

@@ -78,6 +78,10 @@ export class LinkSessionEntity {
   @Column('text', { nullable: true })
   codeSentTo!: string | null;
 
+  /** The history window the shopper granted in the consent step; null until answered (sign-in waits for it). */
+  @Column('integer', { nullable: true })
+  sharingWindowDays!: number | null;
+
   /** The linked connection, once the flow succeeded. */
   @Column('text', { nullable: true })
   connectionId!: string | null;
@@ -109,5 +113,6 @@ export type LinkSessionChanges = Partial<
     | 'challengeSealed'
     | 'codeSentTo'
     | 'connectionId'
+    | 'sharingWindowDays'
   >
 >;

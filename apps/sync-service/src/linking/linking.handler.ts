@@ -6,6 +6,7 @@ import { ChooseLinkRetailerUseCase } from './choose-link-retailer.use-case.js';
 import { GetLinkSessionUseCase } from './get-link-session.use-case.js';
 import { StartLinkSessionUseCase } from './start-link-session.use-case.js';
 import { SubmitLinkCodeUseCase } from './submit-link-code.use-case.js';
+import { SubmitLinkConsentUseCase } from './submit-link-consent.use-case.js';
 import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case.js';
 
 /** The hosted link flow's steps (api-gateway renders the pages). */
@@ -15,6 +16,7 @@ export class LinkingHandler {
     private readonly startSession: StartLinkSessionUseCase,
     private readonly getSession: GetLinkSessionUseCase,
     private readonly chooseRetailer: ChooseLinkRetailerUseCase,
+    private readonly submitConsent: SubmitLinkConsentUseCase,
     private readonly submitCredentials: SubmitLinkCredentialsUseCase,
     private readonly submitCode: SubmitLinkCodeUseCase,
     private readonly cancelSession: CancelLinkSessionUseCase,
@@ -33,6 +35,11 @@ export class LinkingHandler {
   @RpcHandler(SyncContracts.chooseLinkRetailer)
   choose(@RpcPayload(SyncContracts.chooseLinkRetailer) request: RpcRequest<typeof SyncContracts.chooseLinkRetailer>) {
     return this.chooseRetailer.execute(request.sessionId, request.retailerId);
+  }
+
+  @RpcHandler(SyncContracts.submitLinkConsent)
+  consent(@RpcPayload(SyncContracts.submitLinkConsent) request: RpcRequest<typeof SyncContracts.submitLinkConsent>) {
+    return this.submitConsent.execute(request.sessionId, request.historyWindowDays, request.offeredHistoryWindowDays);
   }
 
   @RpcHandler(SyncContracts.submitLinkCredentials)

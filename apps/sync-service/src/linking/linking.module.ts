@@ -17,6 +17,7 @@ import { LinkSessionRepository } from './link-session.repository.js';
 import { LinkingHandler } from './linking.handler.js';
 import { StartLinkSessionUseCase } from './start-link-session.use-case.js';
 import { SubmitLinkCodeUseCase } from './submit-link-code.use-case.js';
+import { SubmitLinkConsentUseCase } from './submit-link-consent.use-case.js';
 import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case.js';
 
 /** The hosted link flow's state and steps; api-gateway renders its pages. */
@@ -37,6 +38,7 @@ import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case
     StartLinkSessionUseCase,
     GetLinkSessionUseCase,
     ChooseLinkRetailerUseCase,
+    SubmitLinkConsentUseCase,
     SubmitLinkCredentialsUseCase,
     SubmitLinkCodeUseCase,
     CancelLinkSessionUseCase,

@@ -73,6 +73,7 @@ export class StartLinkSessionUseCase {
       credentialsSealed: null,
       challengeSealed: null,
       codeSentTo: null,
+      sharingWindowDays: null,
       connectionId: null,
       version: 0,
       createdAt: now,

@@ -31,6 +31,8 @@ const VIEW: LinkSessionView = {
   connection_id: null,
   redirect_url: null,
   expires_at: '2025-01-01T00:00:00.000Z',
+  history_window_days: 365,
+  current_history_window_days: null,
 };
 const CHALLENGE = { challengeId: 'ch_1', sentTo: 'j***@example.com', expiresAt: null };
 
@@ -40,6 +42,7 @@ function setup(current: Partial<LinkSessionEntity>, answer: SignInResult | OneTi
     state: 'sign_in',
     retailerId: 'walmart',
     failedSignIns: 0,
+    sharingWindowDays: 365,
     ...current,
   } as LinkSessionEntity;
   const saved: LinkSessionChanges[] = [];
@@ -118,6 +121,17 @@ describe('SubmitLinkCredentialsUseCase', () => {
     const { credentials, saved } = setup({}, new RetailerUnavailable('walmart', 'timeout'));
     await credentials.execute('secret', CREDENTIALS);
     expect(saved[0]).toMatchObject({ state: 'error', errorCode: 'retailer_unavailable', errorRetryable: true });
+  });
+
+  it('refuses the sign-in with 409 until the shopper answered the consent step, and asks the retailer nothing', async () => {
+    const { credentials, saved, linked } = setup(
+      { sharingWindowDays: null },
+      { kind: 'signed_in', session: { token: 't', expiresAt: null } },
+    );
+    const error = await credentials.execute('secret', CREDENTIALS).catch((e: unknown) => e);
+    expect((error as RpcRefusal).getError()).toMatchObject({ status: 409 });
+    expect(saved).toEqual([]);
+    expect(linked).toEqual([]);
   });
 
   it.each(['select_retailer', 'succeeded', 'cancelled', 'error'])('refuses a session at %s with 409', async (state) => {

@@ -27,6 +27,9 @@ export class SubmitLinkCredentialsUseCase {
     if ((session.state !== 'sign_in' && session.state !== 'one_time_code') || !session.retailerId) {
       throw new RpcRefusal(409, 'this link session is not at the sign-in step');
     }
+    if (session.sharingWindowDays === null) {
+      throw new RpcRefusal(409, 'the shopper has not answered the consent step');
+    }
     let result;
     try {
       result = await this.adapters.for(session.retailerId).signIn(credentials);

@@ -3,6 +3,9 @@ import { ConnectionsApiAndLinkTokens1732500000000 } from './1732500000000-connec
 import { LinkingAndCollection1733200000000 } from './1733200000000-linking-and-collection.js';
 import { CreateSyncRole1734000000000 } from './1734000000000-create-sync-role.js';
 import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
+import { PurchasePublication1734800000000 } from './1734800000000-purchase-publication.js';
+import { PurchasesTeamDateIndex1735000000000 } from './1735000000000-purchases-team-date-index.js';
+import { SharingPreferences1735100000000 } from './1735100000000-sharing-preferences.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -10,4 +13,7 @@ export const migrations = [
   LinkingAndCollection1733200000000,
   CreateSyncRole1734000000000,
   IdempotentReplies1734600000000,
+  PurchasePublication1734800000000,
+  PurchasesTeamDateIndex1735000000000,
+  SharingPreferences1735100000000,
 ];

@@ -51,6 +51,17 @@ export class PurchaseEntity {
 
   @Column('timestamptz')
   createdAt!: Date;
+
+  /**
+   * The envelope id of its `sync.purchase.collected.v1`, set when the purchase is stored with the event in the
+   * same transaction; null while no event was recorded for it (the reconciliation job records one).
+   */
+  @Column('text', { nullable: true })
+  collectedEventId?: string | null;
+
+  /** Stored for reading but never announced; the reconciliation job leaves it alone. (Simulated history is announced since ADR 0014.) */
+  @Column('boolean', { default: false })
+  quiet?: boolean;
 }
 
 @Entity('purchase_items')

@@ -5,6 +5,12 @@ import { ConnectionEntity } from '../connections/connection.entity.js';
 import { PurchaseEntity, PurchaseItemEntity, type PurchaseWithItems } from './purchase.entity.js';
 
 /**
+ * The first instant a connection's sharing preference lets the brand see (libs/domain `historyWindowStart`):
+ * its history window before the first link (simulated connections: their creation).
+ */
+export const HISTORY_WINDOW_START_SQL = `COALESCE(c.first_linked_at, c.created_at) - make_interval(days => c.history_window_days)`;
+
+/**
  * Purchases of the team's connections. Every read takes the team id and sees only purchases of
  * connections that are not deleted.
  */
@@ -95,10 +101,15 @@ export class PurchaseRepository {
     return query.orderBy('p.date', 'DESC').addOrderBy('p.id', 'DESC').limit(page.limit).getMany();
   }
 
+  /**
+   * What the brand may read: purchases of its connections that are not deleted, inside the shopper's current
+   * sharing preference (a narrower window chosen by re-linking hides what was stored before).
+   */
   private readable(teamId: string) {
     return this.purchases
       .createQueryBuilder('p')
       .innerJoin(ConnectionEntity, 'c', 'c.id = p.connection_id AND c.team_id = p.team_id AND c.deleted_at IS NULL')
-      .where('p.team_id = :teamId', { teamId });
+      .where('p.team_id = :teamId', { teamId })
+      .andWhere(`p.date >= ${HISTORY_WINDOW_START_SQL}`);
   }
 }

@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommonModule } from '../common/common.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { GetPurchaseUseCase } from './get-purchase.use-case.js';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
 import { PurchaseEntity } from './purchase.entity.js';
 import { PurchaseRepository } from './purchase.repository.js';
 import { PurchasesHandler } from './purchases.handler.js';
+import { ReconcilePurchaseEventsUseCase } from './reconcile-purchase-events.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PurchaseEntity]), ConnectionsModule],
+  imports: [TypeOrmModule.forFeature([PurchaseEntity]), CommonModule, ConnectionsModule],
   controllers: [PurchasesHandler],
-  providers: [PurchaseRepository, ListPurchasesUseCase, GetPurchaseUseCase],
-  exports: [PurchaseRepository],
+  providers: [PurchaseRepository, ListPurchasesUseCase, GetPurchaseUseCase, ReconcilePurchaseEventsUseCase],
+  exports: [PurchaseRepository, ReconcilePurchaseEventsUseCase],
 })
 export class PurchasesModule {}

@@ -165,7 +165,7 @@ describe('CreateSimulatedConnectionUseCase', () => {
 
   it('records connection.activated (first activation) in the same transaction', async () => {
     const { useCase, written } = setup();
-    const connection = await useCase.execute(command());
+    const connection = await useCase.execute(command({ includePurchases: false }));
     expect(written.transactions).toBe(1);
     expect(written.events).toEqual([
       {
@@ -176,7 +176,7 @@ describe('CreateSimulatedConnectionUseCase', () => {
     ]);
   });
 
-  it('back-dates 1-4 simulated purchases inside the last 30 days and announces none of them', async () => {
+  it('back-dates 1-4 simulated purchases inside the last 30 days and announces each after the activation', async () => {
     const { useCase, written } = setup();
     const connection = await useCase.execute(command());
     expect(written.purchases.length).toBeGreaterThanOrEqual(1);
@@ -193,7 +193,16 @@ describe('CreateSimulatedConnectionUseCase', () => {
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) expect(item.purchaseId).toBe(purchase.id);
     }
-    expect(written.events.map((e) => e.subject)).toEqual([SyncContracts.connectionActivated.subject]);
+    // The first link's history: each purchase emits purchase.created, like a real first link (ADR 0014).
+    expect(written.events.map((e) => e.subject)).toEqual([
+      SyncContracts.connectionActivated.subject,
+      ...written.purchases.map(() => SyncContracts.purchaseCollected.subject),
+    ]);
+    written.purchases.forEach(({ purchase }, index) => {
+      const event = written.events[index + 1]!;
+      expect(event.meta).toEqual({ id: purchase.collectedEventId, teamId: 'team_1', occurredAt: NOW });
+      expect(event.data).toMatchObject({ purchase: { purchase_id: purchase.id, is_simulated: true } });
+    });
   });
 
   it('stores no purchases when include_purchases is false', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor, type Connection } from '@cps/contracts';
 import { generatePurchaseHistory, purchaseTypesFor } from '@cps/domain';
-import { RpcRefusal } from '@cps/messaging';
+import { newEventId, RpcRefusal } from '@cps/messaging';
 import { ulid } from 'ulid';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
@@ -11,6 +11,7 @@ import { ConnectionActivityRepository } from '../connections/connection-activity
 import { activityEntry, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
+import { toPurchaseDetail } from '../purchases/purchase-detail.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
 import { simulatedSharing, toSimulatedPurchaseRows } from './simulated-purchase.js';
@@ -27,8 +28,8 @@ export interface CreateSimulatedConnectionCommand {
 
 /**
  * A simulated account link: the connection is created and activated at once (two activity entries),
- * `connection.activated` is recorded, and an optional back-dated history is stored without events,
- * all in one transaction.
+ * `connection.activated` is recorded, and an optional back-dated history is stored, each purchase announced
+ * with `sync.purchase.collected.v1` like the history of a real first link (ADR 0014), all in one transaction.
  */
 @Injectable()
 export class CreateSimulatedConnectionUseCase {
@@ -90,7 +91,7 @@ export class CreateSimulatedConnectionUseCase {
           now,
           purchaseTypes: purchaseTypesFor(retailer.id),
         })
-          // The sharing policy decides what the brand may read (history: readable, never published).
+          // The sharing policy decides what the brand may read and what is announced.
           .filter((generated) => simulatedSharing(connection, generated.date, 'simulator_history', now).eligible)
           .map((generated) =>
             toSimulatedPurchaseRows(generated, {
@@ -105,14 +106,26 @@ export class CreateSimulatedConnectionUseCase {
     await this.transactor.run(async (tx) => {
       await this.connections.insert(tx, connection);
       await this.activity.append(tx, entries);
-      // History predates the link: it is stored for reading, never announced as new purchases.
-      await this.purchases.insert(tx, history);
       await this.outbox.record(
         tx,
         SyncContracts.connectionActivated,
         { connection: resource, firstActivation: true },
         { teamId: command.teamId, occurredAt: now },
       );
+      // The first link's history, announced after the activation like a real backfill's purchases.
+      const announced = history.map((rows) => ({
+        ...rows,
+        purchase: { ...rows.purchase, collectedEventId: newEventId() },
+      }));
+      await this.purchases.insert(tx, announced);
+      for (const rows of announced) {
+        await this.outbox.record(
+          tx,
+          SyncContracts.purchaseCollected,
+          { purchase: toPurchaseDetail(rows) },
+          { id: rows.purchase.collectedEventId!, teamId: command.teamId, occurredAt: now },
+        );
+      }
     });
     return resource;
   }

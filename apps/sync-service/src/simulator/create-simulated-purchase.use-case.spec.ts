@@ -102,12 +102,15 @@ describe('CreateSimulatedPurchaseUseCase', () => {
       detail.items.reduce((sum, item) => sum + parseMoney(item.price) * item.quantity, 0),
     );
     expect(written.purchases).toHaveLength(1);
+    const eventId = written.purchases[0]?.purchase.collectedEventId;
+    expect(eventId).toEqual(expect.any(String));
     expect(written.purchases[0]?.purchase).toMatchObject({ id: detail.purchase_id, teamId: 'team_1' });
+    // The purchase names the event recorded with it (what the reconciliation job checks).
     expect(written.events).toEqual([
       {
         subject: SyncContracts.purchaseCollected.subject,
         data: { purchase: detail },
-        meta: { teamId: 'team_1', occurredAt: NOW },
+        meta: { id: eventId, teamId: 'team_1', occurredAt: NOW },
       },
     ]);
   });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
 import { generateSimulatedPurchase, purchaseTypesFor } from '@cps/domain';
-import { RpcRefusal } from '@cps/messaging';
+import { newEventId, RpcRefusal } from '@cps/messaging';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Randomness } from '../common/randomness.js';
@@ -49,8 +49,14 @@ export class CreateSimulatedPurchaseUseCase {
         { teamId, connectionId: connection.id, retailerId: connection.retailerId, createdAt: now },
       );
       const detail = toPurchaseDetail(rows);
-      await this.purchases.insert(tx, [rows]);
-      await this.outbox.record(tx, SyncContracts.purchaseCollected, { purchase: detail }, { teamId, occurredAt: now });
+      const eventId = newEventId();
+      await this.purchases.insert(tx, [{ ...rows, purchase: { ...rows.purchase, collectedEventId: eventId } }]);
+      await this.outbox.record(
+        tx,
+        SyncContracts.purchaseCollected,
+        { purchase: detail },
+        { id: eventId, teamId, occurredAt: now },
+      );
       return detail;
     });
   }

@@ -1,11 +1,6 @@
-import {
-  decideSharing,
-  DEFAULT_SHARING_PREFERENCES,
-  type PurchaseOrigin,
-  type SharingDecision,
-  type SimulatedPurchase,
-} from '@cps/domain';
+import { decideSharing, type PurchaseOrigin, type SharingDecision, type SimulatedPurchase } from '@cps/domain';
 import { type ConnectionEntity } from '../connections/connection.entity.js';
+import { sharingPreferencesOf } from '../connections/sharing-preferences.js';
 import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 import { toPurchaseRows } from '../purchases/purchase-rows.js';
 
@@ -32,7 +27,7 @@ export function simulatedSharing(
       firstLinkedAt: connection.firstLinkedAt ?? connection.createdAt,
     },
     purchase: { date, origin },
-    preferences: DEFAULT_SHARING_PREFERENCES,
+    preferences: sharingPreferencesOf(connection),
     now,
   });
 }

@@ -1,4 +1,4 @@
-import { gtinCheckDigit, hasValidCheckDigit, normalizeGtin } from './gtin.js';
+import { expandUpcE, gtinCandidates, gtinCheckDigit, gtinProblem, hasValidCheckDigit, normalizeGtin } from './gtin.js';
 
 describe('gtinCheckDigit', () => {
   it.each([
@@ -39,7 +39,11 @@ describe('normalizeGtin', () => {
     ['036000-291452', '00036000291452', 'dashes dropped'],
     ['036000291453', null, 'wrong check digit'],
     ['36000291452', null, 'eleven digits (check digit or leading zero lost)'],
-    ['96385074', null, 'eight digits: UPC-E/EAN-8 are not accepted'],
+    ['96385074', '00000096385074', 'EAN-8 padded to 14'],
+    ['96385075', null, 'EAN-8 with a wrong check digit'],
+    ['04252614', '00042100005264', 'UPC-E expanded to its UPC-A'],
+    ['04252615', null, 'UPC-E with a wrong check digit'],
+    ['1234567', null, 'seven digits'],
     ['100123456789021', null, 'fifteen digits'],
     ['03600029145X', null, 'letters'],
     ['000000000000', null, 'all zeros'],
@@ -53,5 +57,59 @@ describe('normalizeGtin', () => {
   it('maps every accepted spelling of one product to the same key', () => {
     const spellings = ['036000291452', '0036000291452', '00036000291452', '0-36000-29145-2'];
     expect(new Set(spellings.map(normalizeGtin))).toEqual(new Set(['00036000291452']));
+  });
+});
+
+describe('expandUpcE', () => {
+  it.each([
+    ['04252614', '042100005264'], // last digit 1: manufacturer digits 4,2,1
+    ['01234565', '012345000065'], // last digit 5..9
+  ])('%s -> %s', (upcE, upcA) => {
+    expect(expandUpcE(upcE)).toBe(upcA);
+  });
+
+  it('is null for a number system other than 0/1 or a wrong check digit', () => {
+    expect(expandUpcE('24252614')).toBeNull();
+    expect(expandUpcE('04252613')).toBeNull();
+  });
+
+  it('expands to a UPC-A with a valid check digit', () => {
+    for (const code of ['04252614', '01234565']) expect(hasValidCheckDigit(expandUpcE(code)!)).toBe(true);
+  });
+});
+
+describe('gtinProblem', () => {
+  it.each<[string, string | null]>([
+    ['036000291452', null],
+    ['036000291453', 'bad_check_digit'],
+    ['96385075', 'bad_check_digit'],
+    ['03600029145X', 'not_digits'],
+    ['', 'not_digits'],
+    ['3600029145', 'bad_length'],
+    ['00000000', 'all_zeros'],
+  ])('%p -> %p', (raw, problem) => {
+    expect(gtinProblem(raw)).toBe(problem);
+  });
+});
+
+describe('gtinCandidates', () => {
+  it('gives the strict reading alone when there is one', () => {
+    expect(gtinCandidates('036000291452')).toEqual({ strict: '00036000291452', lenient: [] });
+  });
+
+  it('restores a lost leading zero and a dropped check digit', () => {
+    // 36000291452: UPC-A 036000291452 written without its leading zero.
+    const { strict, lenient } = gtinCandidates('36000291452');
+    expect(strict).toBeNull();
+    expect(lenient).toContain('00036000291452');
+    // 03600029145 is the body of 036000291452 (check digit dropped).
+    expect(gtinCandidates('03600029145').lenient).toContain('00036000291452');
+  });
+
+  it('offers nothing for garbage, all zeros, or a full-length code with a bad check digit', () => {
+    expect(gtinCandidates('abc')).toEqual({ strict: null, lenient: [] });
+    expect(gtinCandidates('00000000000')).toEqual({ strict: null, lenient: [] });
+    expect(gtinCandidates('036000291453')).toEqual({ strict: null, lenient: [] });
+    expect(gtinCandidates(null)).toEqual({ strict: null, lenient: [] });
   });
 });

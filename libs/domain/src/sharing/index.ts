@@ -1,1 +1,2 @@
 export * from './sharing-policy.js';
+export * from './history-window-choices.js';

@@ -94,12 +94,12 @@ describe('decideSharing', () => {
       refused('outside_history_window'),
     ],
 
-    // Simulated objects stay among themselves; back-dated simulated history is readable but silent.
+    // Simulated objects stay among themselves; back-dated simulated history is published like a first link's.
     ['a simulated purchase on a simulated connection', { simulatedConnection: true, origin: 'simulator' }, SHARED],
     [
       'simulated back-dated history',
       { simulatedConnection: true, origin: 'simulator_history', date: daysBefore(LINKED, 20) },
-      { eligible: true, publish: false, quietReason: 'simulated_history' },
+      SHARED,
     ],
     [
       'simulated history outside the window',

@@ -45,10 +45,11 @@ export type SharingRefusal =
   | 'outside_history_window';
 
 export type SharingDecision =
-  /** Readable by the brand and published (`purchase.created`). */
+  /**
+   * Readable by the brand and published (`purchase.created`), a simulated connection's back-dated history
+   * too: it is that connection's history on first link, announced like a real first link's (ADR 0014).
+   */
   | { eligible: true; publish: true }
-  /** Readable, but announced to nobody: a simulated connection's back-dated history emits nothing. */
-  | { eligible: true; publish: false; quietReason: 'simulated_history' }
   /** Neither stored for the brand nor published. */
   | { eligible: false; publish: false; reason: SharingRefusal };
 
@@ -93,7 +94,5 @@ export function decideSharing(subject: SharingSubject): SharingDecision {
   const windowStart = historyWindowStart(subject.preferences, connection.firstLinkedAt, subject.now);
   if (windowStart && purchase.date.getTime() < windowStart.getTime()) return refuse('outside_history_window');
 
-  if (purchase.origin === 'simulator_history')
-    return { eligible: true, publish: false, quietReason: 'simulated_history' };
   return { eligible: true, publish: true };
 }

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { IsString, MaxLength, MinLength, validateSync } from 'class-validator';
+import { plainToInstance, Type } from 'class-transformer';
+import { IsInt, IsString, Max, MaxLength, Min, MinLength, validateSync } from 'class-validator';
 import { IsOmittable, Trim } from '@cps/contracts';
 
 /** The query of a link token URL: `/link?link_token=...&redirect_url=...[&connection_id=...]`. */
@@ -22,6 +22,11 @@ export class LinkUrlQuery {
 
 export class RetailerForm {
   @Trim() @IsString() @MaxLength(64) retailer_id: string = '';
+}
+
+/** The consent step's answer: the history window (whole days) the shopper grants. */
+export class ConsentForm {
+  @Type(() => Number) @IsInt() @Min(0) @Max(3_650) history_window_days!: number;
 }
 
 export class SignInForm {

@@ -4,11 +4,13 @@ import Provider from 'oidc-provider';
 import { UserRepository } from '../../users/user.repository.js';
 import { verifyPassword } from '@cps/persistence';
 import { OAuthSettings } from '../oauth-settings.js';
+import { ConnectorClientRepository } from '../connectors/connector-client.repository.js';
+import { resolveConnectorScope } from '../connectors/connector-scope.js';
 import { PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { FULL_SCOPE } from '../scope-policy.js';
 import { CsrfTokens } from './csrf.js';
 import { GrantTeamRepository } from './grant-team.repository.js';
-import { consentPage, errorPage, loginPage, teamPickerPage } from './pages.js';
+import { type AppContext, consentPage, errorPage, loginPage, teamPickerPage } from './pages.js';
 import { setPageHeaders } from './page-headers.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -28,6 +30,7 @@ export class InteractionsController {
     private readonly provider: Provider,
     private readonly settings: OAuthSettings,
     private readonly apps: PartnerAppRepository,
+    private readonly connectors: ConnectorClientRepository,
     private readonly users: UserRepository,
     private readonly grantTeams: GrantTeamRepository,
   ) {
@@ -35,20 +38,38 @@ export class InteractionsController {
   }
 
   @Get(':uid')
-  async show(@Param('uid') uid: string, @Query('team') team: unknown, @Req() req: Request, @Res() res: Response) {
+  async show(
+    @Param('uid') uid: string,
+    @Query('team') team: unknown,
+    @Query('switch') switchAccount: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     setPageHeaders(res);
     const interaction = await this.details(req, res, uid);
     if (!interaction) return;
-    const appName = await this.appName(interaction);
+    const app = await this.appContext(interaction);
     if (interaction.prompt.name === 'login') {
       res
         .type('html')
-        .send(loginPage({ action: `/oauth/interaction/${uid}/login`, csrf: this.csrf.issue(uid), appName }));
+        .send(loginPage({ ...app, action: `/oauth/interaction/${uid}/login`, csrf: this.csrf.issue(uid) }));
       return;
     }
     const accountId = interaction.session?.accountId;
     if (interaction.prompt.name !== 'consent' || !accountId) {
       res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
+      return;
+    }
+    if (switchAccount !== undefined && app.account) {
+      // "Use another account": the sign-in form again; the signed-in user stays until someone else signs in.
+      res.type('html').send(
+        loginPage({
+          ...app,
+          action: `/oauth/interaction/${uid}/login`,
+          csrf: this.csrf.issue(uid),
+          switching: { email: app.account.email, cancelHref: `/oauth/interaction/${uid}` },
+        }),
+      );
       return;
     }
     const teams = await this.users.teamsOf(accountId);
@@ -65,8 +86,8 @@ export class InteractionsController {
     if (!chosen) {
       res.type('html').send(
         teamPickerPage({
+          ...app,
           action: `/oauth/interaction/${uid}`,
-          appName,
           teams,
           ...(team !== undefined ? { error: 'Choose one of your teams.' } : {}),
         }),
@@ -75,11 +96,11 @@ export class InteractionsController {
     }
     res.type('html').send(
       consentPage({
+        ...app,
         action: `/oauth/interaction/${uid}/confirm`,
         csrf: this.csrf.issue(uid),
-        appName,
         team: chosen,
-        scopes: FULL_SCOPE.split(' '),
+        scopes: (await this.requested(interaction)).scope.split(' '),
       }),
     );
   }
@@ -95,7 +116,8 @@ export class InteractionsController {
     if (!this.formAllowed(req, res, uid, body)) return;
     const interaction = await this.details(req, res, uid);
     if (!interaction) return;
-    if (interaction.prompt.name !== 'login') {
+    const signedIn = interaction.prompt.name === 'consent' ? interaction.session?.accountId : undefined;
+    if (interaction.prompt.name !== 'login' && !signedIn) {
       res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
       return;
     }
@@ -104,18 +126,27 @@ export class InteractionsController {
     const user = email ? await this.users.findByEmail(email) : null;
     const valid = await verifyPassword(password, user?.passwordHash ?? this.decoyHash);
     if (!user || !valid) {
+      const app = await this.appContext(interaction);
       res
         .status(401)
         .type('html')
         .send(
           loginPage({
+            ...app,
             action: `/oauth/interaction/${uid}/login`,
             csrf: this.csrf.issue(uid),
-            appName: await this.appName(interaction),
             email,
             error: 'Wrong email or password.',
+            ...(app.account
+              ? { switching: { email: app.account.email, cancelHref: `/oauth/interaction/${uid}` } }
+              : {}),
           }),
         );
+      return;
+    }
+    if (signedIn) {
+      await this.switchAccount(req, res, interaction, user.id);
+      res.redirect(303, `/oauth/interaction/${uid}`);
       return;
     }
     await this.provider.interactionFinished(
@@ -158,10 +189,11 @@ export class InteractionsController {
       res.status(400).type('html').send(errorPage('invalid_request', 'choose one of your teams'));
       return;
     }
+    const { resource, scope } = await this.requested(interaction);
     const grant = new this.provider.Grant({ accountId, clientId });
-    grant.addResourceScope(this.settings.baseUrl, FULL_SCOPE);
+    grant.addResourceScope(resource, scope);
     const grantId = await grant.save();
-    await this.grantTeams.record({ grantId, clientId, teamId: team.id, userId: accountId, scope: FULL_SCOPE });
+    await this.grantTeams.record({ grantId, clientId, teamId: team.id, userId: accountId, scope });
     await this.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
@@ -196,8 +228,68 @@ export class InteractionsController {
     return false;
   }
 
+  /**
+   * What is being authorized: partner apps get the three partner scopes on `{base_url}`; a connector the scopes
+   * its request named (checked again) on `{mcp_url}`.
+   */
+  private async requested(interaction: Interaction): Promise<{ resource: string; scope: string }> {
+    const clientId = interaction.params.client_id;
+    const connector = typeof clientId === 'string' ? await this.connectors.find(clientId) : null;
+    if (!connector) return { resource: this.settings.baseUrl, scope: FULL_SCOPE };
+    const requested = interaction.params.scope;
+    const scope = resolveConnectorScope(typeof requested === 'string' ? requested : undefined);
+    return { resource: this.settings.mcpUrl, scope: scope.ok ? scope.scope : 'mcp:read' };
+  }
+
+  /**
+   * "Use another account" while consent is pending: the browser's session (and this interaction's copy of it)
+   * now belong to `accountId`, with the previous user's authorizations of other clients dropped. oidc-provider's
+   * own way (a login result for another account) needs RP-initiated logout and a scripted form post, which
+   * these pages do not allow.
+   */
+  private async switchAccount(req: Request, res: Response, interaction: Interaction, accountId: string): Promise<void> {
+    // The browser's session, by its cookie (the adapter keeps only a hash of session ids, so it cannot be saved
+    // when found by uid).
+    const context = (this.provider as unknown as { createContext(req: Request, res: Response): object }).createContext(
+      req,
+      res,
+    );
+    const session = await this.provider.Session.get(context as Parameters<Provider['Session']['get']>[0]);
+    if (session.uid !== interaction.session?.uid || typeof session.exp !== 'number') {
+      throw new Error("the browser session is not the interaction's");
+    }
+    session.loginAccount({ accountId });
+    session.authorizations = {};
+    await session.persist();
+    interaction.session = { ...interaction.session, accountId };
+    // The sign-in result consent is merged with names the account too (else oidc-provider sees a principal change).
+    const last = interaction.lastSubmission;
+    if (last?.login) interaction.lastSubmission = { ...last, login: { ...last.login, accountId } };
+    await interaction.persist();
+  }
+
+  /** The app, where it sends the browser back to, and who is signed in. */
+  private async appContext(interaction: Interaction): Promise<AppContext> {
+    const redirectUri = interaction.params.redirect_uri;
+    let redirectHost: string | null = null;
+    try {
+      if (typeof redirectUri === 'string') redirectHost = new URL(redirectUri).host || null;
+    } catch {
+      redirectHost = null;
+    }
+    const accountId = interaction.prompt.name === 'consent' ? interaction.session?.accountId : undefined;
+    const user = accountId ? await this.users.findById(accountId) : null;
+    return {
+      appName: await this.appName(interaction),
+      redirectHost,
+      ...(user ? { account: { email: user.email, switchHref: `/oauth/interaction/${interaction.uid}?switch=1` } } : {}),
+    };
+  }
+
   private async appName(interaction: Interaction): Promise<string> {
     const clientId = interaction.params.client_id;
+    const connector = typeof clientId === 'string' ? await this.connectors.find(clientId) : null;
+    if (connector) return connector.name;
     const app = typeof clientId === 'string' ? await this.apps.find(clientId) : null;
     return app?.name ?? 'An app';
   }

@@ -26,9 +26,12 @@ export class MetadataController {
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic'],
-      revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
-      scopes_supported: [...AuthContracts.PARTNER_SCOPES],
+      // Partner apps authenticate with HTTP Basic; data-query connectors are public clients (PKCE).
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+      registration_endpoint: `${issuer}/oauth/register`,
+      client_id_metadata_document_supported: true,
+      scopes_supported: [...new Set([...AuthContracts.PARTNER_SCOPES, ...AuthContracts.CONNECTOR_SCOPES])],
       authorization_response_iss_parameter_supported: true,
     };
   }

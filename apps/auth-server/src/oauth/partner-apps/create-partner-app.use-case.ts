@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
+import { OutboundGuard } from '@cps/platform';
 import { ulid } from 'ulid';
 import { TeamRepository } from '../../teams/team.repository.js';
 import { Clock } from '../clock/clock.js';
@@ -27,6 +28,7 @@ export class CreatePartnerAppUseCase {
     private readonly apps: PartnerAppRepository,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async execute(input: NewPartnerApp): Promise<{ client_id: string; client_secret: string; webhook_secret: string }> {
@@ -36,6 +38,7 @@ export class CreatePartnerAppUseCase {
     if (input.webhookUrl !== undefined) {
       const webhookProblem = redirectUriProblem(input.webhookUrl);
       if (webhookProblem) throw new RpcRefusal(422, `webhook URL: ${webhookProblem}`);
+      await this.refusePrivateHost(new URL(input.webhookUrl).hostname);
     }
     const clientId = `cpa_${ulid()}`;
     const clientSecret = randomSecret(CLIENT_SECRET_PREFIX);
@@ -53,5 +56,17 @@ export class CreatePartnerAppUseCase {
       this.clock.now(),
     );
     return { client_id: clientId, client_secret: clientSecret, webhook_secret: webhookSecret };
+  }
+
+  /**
+   * A webhook URL naming a private, loopback, link-local or metadata address (or resolving to one) is refused
+   * unless allowlisted, as brands' webhook URLs are; a name that does not resolve yet is accepted, because every
+   * delivery is checked again by events-service.
+   */
+  private async refusePrivateHost(hostname: string): Promise<void> {
+    const verdict = await this.outbound.vet(hostname, AbortSignal.timeout(2_000)).catch(() => null);
+    if (verdict && !verdict.allowed && verdict.reason === 'forbidden') {
+      throw new RpcRefusal(422, `webhook URL must not point to a private or internal address (${verdict.category})`);
+    }
   }
 }

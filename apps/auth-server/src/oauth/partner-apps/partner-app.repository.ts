@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuthContracts } from '@cps/contracts';
+import { recordEvent } from '@cps/messaging';
 import { modify, select } from '../sql.js';
 
 export interface PartnerApp {
@@ -12,6 +14,9 @@ export interface PartnerApp {
   redirectUris: string[];
   webhookUrl: string | null;
   webhookSecretSealed: string;
+  /** The webhook secret before the last rotation and until when it still signs (null: no overlap). */
+  previousWebhookSecretSealed?: string | null;
+  previousWebhookSecretUntil?: Date | null;
 }
 
 interface PartnerAppRow {
@@ -22,6 +27,8 @@ interface PartnerAppRow {
   redirect_uris: string[];
   webhook_url: string | null;
   webhook_secret_sealed: string;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_until: Date | null;
 }
 
 const toApp = (row: PartnerAppRow): PartnerApp => ({
@@ -32,6 +39,8 @@ const toApp = (row: PartnerAppRow): PartnerApp => ({
   redirectUris: row.redirect_uris,
   webhookUrl: row.webhook_url,
   webhookSecretSealed: row.webhook_secret_sealed,
+  previousWebhookSecretSealed: row.previous_webhook_secret_sealed,
+  previousWebhookSecretUntil: row.previous_webhook_secret_until,
 });
 
 @Injectable()
@@ -61,6 +70,33 @@ export class PartnerAppRepository {
       clientId,
     ]);
     return rows[0] ? toApp(rows[0]) : null;
+  }
+
+  /**
+   * Makes `sealed` the app's webhook secret, keeps the current one as the previous until `previousUntil` (null:
+   * dropped at once) and records `auth.partner-app.webhook-secret-rotated.v1`, in one transaction; false when
+   * there is no such app.
+   */
+  async rotateWebhookSecret(clientId: string, sealed: string, previousUntil: Date | null): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [owner] = await modify<{ team_id: string }>(
+        manager,
+        `UPDATE auth.partner_apps
+            SET previous_webhook_secret_sealed = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret_sealed END,
+                previous_webhook_secret_until = $3, webhook_secret_sealed = $2
+          WHERE client_id = $1 RETURNING team_id`,
+        [clientId, sealed, previousUntil],
+      );
+      if (!owner) return false;
+      await recordEvent(
+        manager,
+        'auth',
+        AuthContracts.partnerAppWebhookSecretRotated,
+        { clientId },
+        { teamId: owner.team_id },
+      );
+      return true;
+    });
   }
 
   /** Returns false when there is no such app. */

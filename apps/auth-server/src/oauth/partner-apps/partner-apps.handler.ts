@@ -5,6 +5,7 @@ import { DisconnectInstallationUseCase } from '../installations/disconnect-insta
 import { CreatePartnerAppUseCase } from './create-partner-app.use-case.js';
 import { GetPartnerAppWebhookUseCase } from './get-partner-app-webhook.use-case.js';
 import { RotatePartnerAppSecretUseCase } from './rotate-partner-app-secret.use-case.js';
+import { RotatePartnerAppWebhookSecretUseCase } from './rotate-partner-app-webhook-secret.use-case.js';
 
 @Controller()
 export class PartnerAppsHandler {
@@ -12,6 +13,7 @@ export class PartnerAppsHandler {
     private readonly createApp: CreatePartnerAppUseCase,
     private readonly rotateSecret: RotatePartnerAppSecretUseCase,
     private readonly getWebhook: GetPartnerAppWebhookUseCase,
+    private readonly rotateWebhookSecret: RotatePartnerAppWebhookSecretUseCase,
     private readonly disconnect: DisconnectInstallationUseCase,
   ) {}
 
@@ -25,6 +27,14 @@ export class PartnerAppsHandler {
     @RpcPayload(AuthContracts.rotatePartnerAppSecret) request: RpcRequest<typeof AuthContracts.rotatePartnerAppSecret>,
   ) {
     return this.rotateSecret.execute(request.clientId);
+  }
+
+  @RpcHandler(AuthContracts.rotatePartnerAppWebhookSecret)
+  rotateWebhook(
+    @RpcPayload(AuthContracts.rotatePartnerAppWebhookSecret)
+    request: RpcRequest<typeof AuthContracts.rotatePartnerAppWebhookSecret>,
+  ) {
+    return this.rotateWebhookSecret.execute(request.clientId, request.overlapSeconds);
   }
 
   @RpcHandler(AuthContracts.getPartnerAppWebhook)

@@ -5,6 +5,8 @@ import { checkAuthorizeRequest, errorRedirectUrl } from '../authorize-request.js
 import { errorPage } from '../interactions/pages.js';
 import { setPageHeaders } from '../interactions/page-headers.js';
 import { OAuthSettings } from '../oauth-settings.js';
+import { ConnectorClientRepository } from '../connectors/connector-client.repository.js';
+import { MetadataDocuments } from '../connectors/metadata-documents.js';
 import { PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 
 export const AuthorizeRoutes = {
@@ -25,6 +27,8 @@ export class AuthorizeRoutesMiddleware implements NestMiddleware {
   constructor(
     provider: Provider,
     private readonly apps: PartnerAppRepository,
+    private readonly connectors: ConnectorClientRepository,
+    private readonly documents: MetadataDocuments,
     private readonly settings: OAuthSettings,
   ) {
     this.handle = provider.callback();
@@ -48,8 +52,17 @@ export class AuthorizeRoutesMiddleware implements NestMiddleware {
       res.status(405).setHeader('Allow', 'GET').type('html').send(errorPage('invalid_request', 'use GET'));
       return;
     }
-    const verdict = await checkAuthorizeRequest(url.searchParams, this.settings.baseUrl, (clientId) =>
-      this.apps.find(clientId),
+    const verdict = await checkAuthorizeRequest(
+      url.searchParams,
+      this.settings.baseUrl,
+      async (clientId) => {
+        // A URL names a client metadata document (fetched, or refreshed, now); anything else a registration.
+        const connector = this.documents.isDocumentUrl(clientId)
+          ? await this.documents.resolve(clientId)
+          : await this.connectors.find(clientId);
+        return connector ? { redirectUris: connector.redirectUris, connector: true } : this.apps.find(clientId);
+      },
+      this.settings.mcpUrl,
     );
     switch (verdict.kind) {
       case 'error-page':
@@ -60,6 +73,7 @@ export class AuthorizeRoutesMiddleware implements NestMiddleware {
         return;
       case 'accept': {
         url.searchParams.set('scope', verdict.scope);
+        url.searchParams.set('resource', verdict.resource);
         return this.forward(req, res, `${url.pathname}?${url.searchParams.toString()}`);
       }
     }

@@ -5,6 +5,8 @@ import { type UserRepository } from '../../users/user.repository.js';
 import { type Clock } from '../clock/clock.js';
 import { errorPage } from '../interactions/pages.js';
 import { type OAuthSettings } from '../oauth-settings.js';
+import { type ConnectorClientRepository } from '../connectors/connector-client.repository.js';
+import { AuthContracts } from '@cps/contracts';
 import { type PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { FULL_SCOPE } from '../scope-policy.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS } from '../tokens/refresh-policy.js';
@@ -16,6 +18,7 @@ export interface ProviderDependencies {
   dataSource: DataSource;
   clock: Clock;
   apps: PartnerAppRepository;
+  connectors: ConnectorClientRepository;
   users: UserRepository;
 }
 
@@ -24,8 +27,15 @@ export interface ProviderDependencies {
  * PKCE-bound codes) and the JWKS. Tokens, revocation and `/oauth/me` are our own endpoints (ADR 0006), so
  * its token machinery is configured off or left unreachable.
  */
-export function createOidcProvider({ settings, dataSource, clock, apps, users }: ProviderDependencies): Provider {
-  const clientAdapter = new PartnerAppClientAdapter(apps);
+export function createOidcProvider({
+  settings,
+  dataSource,
+  clock,
+  apps,
+  connectors,
+  users,
+}: ProviderDependencies): Provider {
+  const clientAdapter = new PartnerAppClientAdapter(apps, connectors);
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? clientAdapter : new PostgresModelAdapter(name, dataSource, clock)),
     jwks: { keys: settings.signingKeys.map((key) => ({ ...key.jwk })) } as Configuration['jwks'],
@@ -72,6 +82,14 @@ export function createOidcProvider({ settings, dataSource, clock, apps, users }:
         defaultResource: () => settings.baseUrl,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
+          if (resource === settings.mcpUrl) {
+            return {
+              scope: AuthContracts.CONNECTOR_SCOPES.join(' '),
+              audience: settings.mcpUrl,
+              accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+              accessTokenFormat: 'jwt',
+            };
+          }
           if (resource !== settings.baseUrl) throw new errors.InvalidTarget();
           return {
             scope: FULL_SCOPE,

@@ -1,6 +1,7 @@
 import { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { type DataSource } from 'typeorm';
 import { type Clock } from '../clock/clock.js';
+import { type ConnectorClientRepository } from '../connectors/connector-client.repository.js';
 import { type PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { select } from '../sql.js';
 import { secretHash } from '../tokens/secrets.js';
@@ -84,11 +85,28 @@ export class PostgresModelAdapter implements Adapter {
   }
 }
 
-/** oidc-provider's `Client` model: partner apps, read from `auth.partner_apps` (never written by the provider). */
+/**
+ * oidc-provider's `Client` model: partner apps (`auth.partner_apps`) and data-query connectors
+ * (`auth.connector_clients`, public clients), never written by the provider.
+ */
 export class PartnerAppClientAdapter implements Adapter {
-  constructor(private readonly apps: PartnerAppRepository) {}
+  constructor(
+    private readonly apps: PartnerAppRepository,
+    private readonly connectors: ConnectorClientRepository,
+  ) {}
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    const connector = await this.connectors.find(id);
+    if (connector) {
+      return {
+        client_id: connector.clientId,
+        client_name: connector.name,
+        redirect_uris: connector.redirectUris,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      };
+    }
     const app = await this.apps.find(id);
     if (!app) return undefined;
     return {

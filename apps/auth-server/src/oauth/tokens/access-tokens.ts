@@ -29,14 +29,18 @@ export class AccessTokens {
     this.verifyKey = createLocalJWKSet(publicJwks(keys) as Parameters<typeof createLocalJWKSet>[0]);
   }
 
-  async issue(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }> {
+  /** `audience` defaults to `{base_url}`; a connector's token names `{mcp_url}` (and `{base_url}` for REST scopes). */
+  async issue(
+    claims: AccessTokenClaims,
+    audience: string | string[] = this.audience,
+  ): Promise<{ token: string; expiresIn: number }> {
     const signer = this.keys[0]!;
     const key = await importJWK(signer.jwk, signer.alg);
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'at+jwt' })
       .setIssuer(this.issuer)
-      .setAudience(this.audience)
+      .setAudience(audience)
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)

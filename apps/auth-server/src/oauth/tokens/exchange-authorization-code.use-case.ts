@@ -16,7 +16,7 @@ import { randomSecret, REFRESH_TOKEN_PREFIX, secretHash } from './secrets.js';
 import { type TokenResponse } from './token-response.js';
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
-const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+export const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export interface CodeExchange {
   code: string;
@@ -145,7 +145,7 @@ export class ExchangeAuthorizationCodeUseCase {
   }
 }
 
-function pkceMatches(verifier: string, challenge: string | null, method: string | null): boolean {
+export function pkceMatches(verifier: string, challenge: string | null, method: string | null): boolean {
   if (!challenge || method !== 'S256') return false;
   return constantTimeEqual(createHash('sha256').update(verifier).digest('base64url'), challenge);
 }

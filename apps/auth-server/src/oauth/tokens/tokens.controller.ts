@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
+import { ConnectorClientRepository, type ConnectorClient } from '../connectors/connector-client.repository.js';
+import { ConnectorTokensUseCase } from '../connectors/connector-tokens.use-case.js';
 import { OAuthError } from '../oauth-error.js';
 import { ClientAuthenticator } from '../partner-apps/client-authenticator.js';
 import { AccessTokens } from './access-tokens.js';
@@ -23,6 +25,28 @@ function required(form: Form, name: string): string {
   return value;
 }
 
+/** The grant a token request names, with its parameters; other grant types are refused. */
+function grant<T>(
+  form: Form,
+  handlers: {
+    code: (exchange: { code: string; redirectUri: string; codeVerifier: string }) => Promise<T>;
+    refresh: (refreshToken: string) => Promise<T>;
+  },
+): Promise<T> {
+  switch (required(form, 'grant_type')) {
+    case 'authorization_code':
+      return handlers.code({
+        code: required(form, 'code'),
+        redirectUri: required(form, 'redirect_uri'),
+        codeVerifier: required(form, 'code_verifier'),
+      });
+    case 'refresh_token':
+      return handlers.refresh(required(form, 'refresh_token'));
+    default:
+      throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+  }
+}
+
 /**
  * `POST /oauth/token`, `POST /oauth/revoke` (HTTP Basic, form body) and `GET /oauth/me` (Bearer). Thin: each
  * parses, authenticates the client, and calls one use case; OAuth errors become RFC 6749 §5.2 bodies.
@@ -35,27 +59,26 @@ export class TokensController {
     private readonly refresh: RefreshTokensUseCase,
     private readonly revoke: RevokeTokenUseCase,
     private readonly accessTokens: AccessTokens,
+    private readonly connectors: ConnectorClientRepository,
+    private readonly connectorTokens: ConnectorTokensUseCase,
   ) {}
 
   @Post('token')
   @HttpCode(200)
   async token(@Req() req: Request, @Res() res: Response, @Body() body: Form | undefined) {
     await this.answer(res, async () => {
-      const app = await this.clients.authenticate(req.headers.authorization);
-      const form = this.form(req, body);
-      const grantType = required(form, 'grant_type');
-      switch (grantType) {
-        case 'authorization_code':
-          return this.exchangeCode.execute(app, {
-            code: required(form, 'code'),
-            redirectUri: required(form, 'redirect_uri'),
-            codeVerifier: required(form, 'code_verifier'),
-          });
-        case 'refresh_token':
-          return this.refresh.execute(app, required(form, 'refresh_token'));
-        default:
-          throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+      const connector = await this.publicClient(req, body);
+      if (connector) {
+        return grant(this.form(req, body), {
+          code: (exchange) => this.connectorTokens.exchange(connector, exchange),
+          refresh: (token) => this.connectorTokens.refresh(connector, token),
+        });
       }
+      const app = await this.clients.authenticate(req.headers.authorization);
+      return grant(this.form(req, body), {
+        code: (exchange) => this.exchangeCode.execute(app, exchange),
+        refresh: (token) => this.refresh.execute(app, token),
+      });
     });
   }
 
@@ -63,6 +86,11 @@ export class TokensController {
   @HttpCode(200)
   async revokeToken(@Req() req: Request, @Res() res: Response, @Body() body: Form | undefined) {
     await this.answer(res, async () => {
+      const connector = await this.publicClient(req, body);
+      if (connector) {
+        await this.connectorTokens.revoke(connector, required(this.form(req, body), 'token'));
+        return null;
+      }
       const app = await this.clients.authenticate(req.headers.authorization);
       await this.revoke.execute(app, required(this.form(req, body), 'token'));
       return null;
@@ -77,6 +105,19 @@ export class TokensController {
       if (!claims) throw new OAuthError(401, 'invalid_token', 'a valid access token is required');
       return { service_client_id: claims.service_client_id, client_id: claims.client_id, scope: claims.scope };
     });
+  }
+
+  /**
+   * A data-query connector authenticates with nothing but its `client_id` in the form (a public client, RFC 6749
+   * §2.3; PKCE binds the code). Requests with HTTP Basic, or naming no connector, are partner apps'.
+   */
+  private async publicClient(req: Request, body: Form | undefined): Promise<ConnectorClient | null> {
+    if (req.headers.authorization || !req.is('application/x-www-form-urlencoded')) return null;
+    const clientId = body?.client_id;
+    if (typeof clientId !== 'string' || !clientId) return null;
+    const connector = await this.connectors.find(clientId);
+    if (!connector) throw OAuthError.invalidClient('unknown client');
+    return connector;
   }
 
   private form(req: Request, body: Form | undefined): Form {

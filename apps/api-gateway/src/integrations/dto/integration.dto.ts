@@ -1,0 +1,255 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { EventsContracts } from '@cps/contracts';
+import { Refine } from '../../http/body-rules.js';
+import { IDENTIFIER_PATTERN, IsHttpUrl, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
+
+const EXAMPLE_ID = '01JD3MC4X6Z8B0D2F4H6K8M0Q5';
+const ID_DOC = { maxLength: 64, pattern: IDENTIFIER_PATTERN.source } as const;
+const {
+  INTEGRATION_KINDS,
+  INTEGRATION_ADAPTERS,
+  INTEGRATION_TRIGGERS,
+  CUSTOMER_IDENTIFIERS,
+  AWARD_STATUSES,
+  MAX_POINTS_PER_DOLLAR,
+  MAX_REWARD_ON_LINK,
+} = EventsContracts;
+
+// --- requests -------------------------------------------------------------------------------------
+
+export class IntegrationPath {
+  @ApiProperty({ description: 'Integration id', example: EXAMPLE_ID, ...ID_DOC })
+  @IsIdentifier()
+  integration_id!: string;
+}
+
+export class ListAwardsQuery extends PickType(EventsContracts.ListAwardsRequest, ['limit', 'starting_after'] as const) {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50, description: 'Page size' })
+  @QueryInteger()
+  override limit?: number;
+
+  @ApiPropertyOptional({ description: 'An award id from the previous page: the page holds older awards', ...ID_DOC })
+  @IsString() // restated: see connection.dto.ts
+  @MinLength(1)
+  @MaxLength(64)
+  @Matches(IDENTIFIER_PATTERN)
+  override starting_after?: string;
+}
+
+const FIELDS = [
+  'name',
+  'base_url',
+  'api_key',
+  'triggers',
+  'is_active',
+  'receive_simulated_events',
+  'points_per_dollar',
+  'start_date',
+  'reward_on_link',
+  'customer_identifier',
+] as const;
+
+const DOCS = {
+  name: { maxLength: 200, example: 'Smile.io rewards' },
+  base_url: {
+    format: 'uri',
+    maxLength: 2048,
+    description:
+      "The platform's API base (points_api: `{base_url}/v1/points_transactions`; track_event: `{base_url}/api/events`) or the webhook URL",
+    example: 'https://api.smile.io',
+  },
+  api_key: {
+    maxLength: 512,
+    writeOnly: true,
+    description: "The platform's API key (points_api, track_event); stored encrypted, never shown again",
+    example: 'sk_live_...',
+  },
+  triggers: {
+    enum: INTEGRATION_TRIGGERS,
+    isArray: true,
+    minItems: 1,
+    description:
+      '`account.linked`: the first successful activation of a connection (never a re-link); `purchase.created`',
+    default: INTEGRATION_TRIGGERS,
+  },
+  is_active: { default: true },
+  receive_simulated_events: { default: false, description: 'Also act on events of simulated connections' },
+  points_per_dollar: {
+    type: 'number',
+    minimum: 0,
+    maximum: MAX_POINTS_PER_DOLLAR,
+    multipleOf: 0.0001,
+    default: 1,
+    description: 'Points for a purchase = ceil(items_subtotal x points_per_dollar); taxes, shipping and fees excluded',
+  },
+  start_date: {
+    type: String,
+    format: 'date',
+    nullable: true,
+    default: null,
+    description: 'Only purchases dated on or after this day (UTC) are rewarded',
+    example: '2026-01-01',
+  },
+  reward_on_link: {
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_REWARD_ON_LINK,
+    default: 0,
+    description: 'Points for `account.linked`',
+  },
+  customer_identifier: {
+    enum: CUSTOMER_IDENTIFIERS,
+    default: 'email',
+    description: "How the platform knows the customer: the connection's email, customer_id or mobile",
+  },
+} as const;
+
+export class CreateIntegrationBody extends PickType(EventsContracts.CreateIntegrationRequest, [
+  'kind',
+  'adapter',
+  ...FIELDS,
+] as const) {
+  @ApiProperty({ enum: INTEGRATION_KINDS, example: 'loyalty' }) override kind!: EventsContracts.IntegrationKind;
+  @ApiProperty({
+    enum: INTEGRATION_ADAPTERS,
+    example: 'points_api',
+    description:
+      'loyalty: `points_api` (Smile.io / Yotpo style points award) or `webhook`; marketing: `track_event` (Klaviyo style) or `webhook` (Standard Webhooks, signed)',
+  })
+  override adapter!: EventsContracts.IntegrationAdapter;
+  @ApiPropertyOptional(DOCS.name) override name?: string;
+  @ApiProperty(DOCS.base_url)
+  @IsString() // restated: see connection.dto.ts
+  @MaxLength(2048)
+  @IsHttpUrl()
+  override base_url!: string;
+  @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
+  @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
+  @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
+  @ApiPropertyOptional(DOCS.receive_simulated_events) override receive_simulated_events?: boolean;
+  @ApiPropertyOptional(DOCS.points_per_dollar) override points_per_dollar?: number;
+  @ApiPropertyOptional(DOCS.start_date) override start_date?: string | null;
+  @ApiPropertyOptional(DOCS.reward_on_link) override reward_on_link?: number;
+  @ApiPropertyOptional(DOCS.customer_identifier) override customer_identifier?: EventsContracts.CustomerIdentifier;
+}
+
+@Refine<UpdateIntegrationBody>({
+  check: (body) => Object.values(body).some((value) => value !== undefined),
+  message: 'at least one field is required',
+})
+export class UpdateIntegrationBody extends PickType(EventsContracts.UpdateIntegrationRequest, FIELDS) {
+  @ApiPropertyOptional(DOCS.name) override name?: string;
+  @ApiPropertyOptional(DOCS.base_url)
+  @IsString() // restated: see connection.dto.ts
+  @MaxLength(2048)
+  @IsHttpUrl()
+  override base_url?: string;
+  @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
+  @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
+  @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
+  @ApiPropertyOptional(DOCS.receive_simulated_events) override receive_simulated_events?: boolean;
+  @ApiPropertyOptional(DOCS.points_per_dollar) override points_per_dollar?: number;
+  @ApiPropertyOptional(DOCS.start_date) override start_date?: string | null;
+  @ApiPropertyOptional(DOCS.reward_on_link) override reward_on_link?: number;
+  @ApiPropertyOptional(DOCS.customer_identifier) override customer_identifier?: EventsContracts.CustomerIdentifier;
+}
+
+// --- responses ------------------------------------------------------------------------------------
+
+@ApiSchema({ name: 'Integration', description: 'A loyalty or marketing integration' })
+export class IntegrationResponse extends PickType(EventsContracts.Integration, [
+  'integration_id',
+  'name',
+  'kind',
+  'adapter',
+  'base_url',
+  'triggers',
+  'is_active',
+  'receive_simulated_events',
+  'points_per_dollar',
+  'start_date',
+  'reward_on_link',
+  'customer_identifier',
+  'created_at',
+  'updated_at',
+] as const) {
+  @ApiProperty({ example: EXAMPLE_ID }) override integration_id!: string;
+  @ApiProperty({ example: 'Smile.io rewards' }) override name!: string;
+  @ApiProperty({ enum: INTEGRATION_KINDS }) override kind!: EventsContracts.IntegrationKind;
+  @ApiProperty({ enum: INTEGRATION_ADAPTERS }) override adapter!: EventsContracts.IntegrationAdapter;
+  @ApiProperty({ example: 'https://api.smile.io' }) override base_url!: string;
+  @ApiProperty({ enum: INTEGRATION_TRIGGERS, isArray: true }) override triggers!: EventsContracts.IntegrationTrigger[];
+  @ApiProperty() override is_active!: boolean;
+  @ApiProperty() override receive_simulated_events!: boolean;
+  @ApiProperty({ type: 'number', example: 1 }) override points_per_dollar!: number;
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: null }) override start_date!: string | null;
+  @ApiProperty({ type: 'integer', example: 100 }) override reward_on_link!: number;
+  @ApiProperty({ enum: CUSTOMER_IDENTIFIERS }) override customer_identifier!: EventsContracts.CustomerIdentifier;
+  @ApiProperty({ format: 'date-time' }) override created_at!: string;
+  @ApiProperty({ format: 'date-time' }) override updated_at!: string;
+}
+
+@ApiSchema({ name: 'CreatedIntegration' })
+export class CreatedIntegrationResponse extends IntegrationResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The `webhook` adapter's signing secret (`whsec_...`, Standard Webhooks), shown only here; null otherwise",
+  })
+  secret!: string | null;
+}
+
+@ApiSchema({ name: 'IntegrationList' })
+export class IntegrationListResponse {
+  @ApiProperty({ type: () => [IntegrationResponse] }) integrations!: IntegrationResponse[];
+}
+
+@ApiSchema({
+  name: 'IntegrationAward',
+  description: 'One ledger entry: an award (or tracked event), once per integration and connection or purchase',
+})
+export class IntegrationAwardResponse extends PickType(EventsContracts.IntegrationAward, [
+  'award_id',
+  'integration_id',
+  'trigger',
+  'connection_id',
+  'purchase_id',
+  'is_simulated',
+  'points',
+  'items_subtotal',
+  'status',
+  'attempts',
+  'last_status_code',
+  'last_error',
+  'next_attempt_at',
+  'created_at',
+  'updated_at',
+] as const) {
+  @ApiProperty({ example: '01JD3MD0000000000000000000' }) override award_id!: string;
+  @ApiProperty({ example: EXAMPLE_ID }) override integration_id!: string;
+  @ApiProperty({ enum: INTEGRATION_TRIGGERS }) override trigger!: EventsContracts.IntegrationTrigger;
+  @ApiProperty() override connection_id!: string;
+  @ApiProperty({ type: String, nullable: true }) override purchase_id!: string | null;
+  @ApiProperty() override is_simulated!: boolean;
+  @ApiProperty({ type: 'integer', example: 42 }) override points!: number;
+  @ApiProperty({ type: String, nullable: true, example: '41.50' }) override items_subtotal!: string | null;
+  @ApiProperty({
+    enum: AWARD_STATUSES,
+    description: '`pending` while it is being sent or retried (see `next_attempt_at`), then `succeeded` or `failed`',
+  })
+  override status!: EventsContracts.AwardStatus;
+  @ApiProperty({ type: 'integer' }) override attempts!: number;
+  @ApiProperty({ type: 'integer', nullable: true }) override last_status_code!: number | null;
+  @ApiProperty({ type: String, nullable: true }) override last_error!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) override next_attempt_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) override created_at!: string;
+  @ApiProperty({ format: 'date-time' }) override updated_at!: string;
+}
+
+@ApiSchema({ name: 'IntegrationAwardList' })
+export class IntegrationAwardListResponse extends PickType(EventsContracts.AwardList, ['has_more'] as const) {
+  @ApiProperty({ type: () => [IntegrationAwardResponse] }) awards!: IntegrationAwardResponse[];
+  @ApiProperty() override has_more!: boolean;
+}

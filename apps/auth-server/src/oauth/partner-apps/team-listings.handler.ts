@@ -1,0 +1,69 @@
+import { Controller } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AuthContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { DataSource } from 'typeorm';
+import { select } from '../sql.js';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The brand dashboard's lists of a team's own partner apps and of the apps installed on it (no secrets). */
+@Controller()
+export class TeamListingsHandler {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  @RpcHandler(AuthContracts.listPartnerApps)
+  async partnerApps(
+    @RpcPayload(AuthContracts.listPartnerApps) request: RpcRequest<typeof AuthContracts.listPartnerApps>,
+  ): Promise<AuthContracts.TeamPartnerAppList> {
+    const rows = await select<{
+      client_id: string;
+      name: string;
+      redirect_uris: string[];
+      webhook_url: string | null;
+      created_at: Date;
+      secret_rotated_at: Date | null;
+    }>(
+      this.db,
+      `SELECT client_id, name, redirect_uris, webhook_url, created_at, secret_rotated_at
+       FROM auth.partner_apps WHERE team_id = $1 ORDER BY created_at DESC, client_id`,
+      [request.teamId],
+    );
+    return {
+      partner_apps: rows.map((row) => ({
+        ...row,
+        created_at: row.created_at.toISOString(),
+        secret_rotated_at: iso(row.secret_rotated_at),
+      })),
+    };
+  }
+
+  @RpcHandler(AuthContracts.listInstallations)
+  async installations(
+    @RpcPayload(AuthContracts.listInstallations) request: RpcRequest<typeof AuthContracts.listInstallations>,
+  ): Promise<AuthContracts.TeamInstallationList> {
+    const rows = await select<{
+      id: string;
+      client_id: string;
+      app_name: string;
+      status: AuthContracts.InstallationStatus;
+      scope: string;
+      created_at: Date;
+      updated_at: Date;
+    }>(
+      this.db,
+      `SELECT i.id, i.client_id, a.name AS app_name, i.status, i.scope, i.created_at, i.updated_at
+       FROM auth.installations i JOIN auth.partner_apps a ON a.client_id = i.client_id
+       WHERE i.team_id = $1 ORDER BY i.created_at DESC, i.id`,
+      [request.teamId],
+    );
+    return {
+      installations: rows.map(({ id, created_at, updated_at, ...row }) => ({
+        installation_id: id,
+        ...row,
+        created_at: created_at.toISOString(),
+        updated_at: updated_at.toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  createParamDecorator,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { AuthContracts, type Actor } from '@cps/contracts';
+import { RpcClient } from '@cps/messaging';
+import { type Request } from 'express';
+import { type DashboardConfig } from '../config.js';
+import { type Viewer } from '../web/layout.js';
+import { Sessions, type Session } from './sessions.js';
+
+export const SESSION_COOKIE = 'cps_dashboard';
+export const LOGIN_COOKIE = 'cps_dashboard_login';
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+export function cookie(config: DashboardConfig, name: string, value: string, maxAgeSeconds: number): string {
+  const secure = config.DASHBOARD_URL.startsWith('https:') ? '; Secure' : '';
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/** The signed-in user in the team they work in now, and who they are in activity entries. */
+export interface SignedInViewer extends Viewer {
+  session: Session;
+  teamId: string;
+  /** `event_source` `Dashboard`, `source_id_type` `dashboard_user`, `source_id_name` the user's email. */
+  actor: Actor;
+}
+
+/** No session (or it ended, or the user left every team): the filter sends the browser to the sign-in page. */
+export class SignInRequired extends HttpException {
+  constructor() {
+    super({ detail: 'sign in required' }, HttpStatus.UNAUTHORIZED);
+  }
+}
+
+/**
+ * Every page but sign-in: a live session whose user is still a member of the session's team (auth-server is
+ * asked on each request, so a removed membership ends access at once), and on every POST the session's CSRF
+ * token in the form.
+ */
+@Injectable()
+export class SignedIn implements CanActivate {
+  constructor(
+    private readonly sessions: Sessions,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { viewer?: SignedInViewer }>();
+    const session = await this.sessions.find(readCookie(req.headers.cookie, SESSION_COOKIE));
+    if (!session) throw new SignInRequired();
+    if (
+      req.method === 'POST' &&
+      !Sessions.csrfValid(session, (req.body as Record<string, unknown> | undefined)?.csrf)
+    ) {
+      throw new ForbiddenException({ detail: 'The form has expired. Reload the page and try again.' });
+    }
+    const user = await this.rpc.request(AuthContracts.getUser, { userId: session.userId }).catch((error: unknown) => {
+      if (error instanceof HttpException && error.getStatus() === 404) return null;
+      throw error;
+    });
+    if (!user || user.teams.length === 0) {
+      await this.sessions.end(session);
+      throw new SignInRequired();
+    }
+    let team = user.teams.find((candidate) => candidate.team_id === session.teamId);
+    if (!team) {
+      team = user.teams[0]!;
+      await this.sessions.switchTeam(session, team.team_id);
+    }
+    req.viewer = {
+      session,
+      email: user.email,
+      csrf: session.csrf,
+      team,
+      teams: user.teams,
+      teamId: team.team_id,
+      actor: { source: 'Dashboard', idType: 'dashboard_user', idName: user.email },
+    };
+    return true;
+  }
+}
+
+export const CurrentViewer = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<Request & { viewer: SignedInViewer }>().viewer,
+);

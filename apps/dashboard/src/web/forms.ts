@@ -1,0 +1,58 @@
+export type Form = Record<string, unknown> | undefined;
+
+/** A text field of a posted form or a query string ('' when absent or not a single string). */
+export function field(form: Form, name: string): string {
+  const value = form?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A checkbox: present in the posted form when ticked. */
+export function checked(form: Form, name: string): boolean {
+  return form?.[name] !== undefined;
+}
+
+/** Every value of a repeated field (checkboxes of one name) that is one of `allowed`. */
+export function choices<T extends string>(form: Form, name: string, allowed: readonly T[]): T[] {
+  const value = form?.[name];
+  const given: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return allowed.filter((option) => given.includes(option));
+}
+
+/** Lines or commas -> trimmed non-empty entries (audience lists, redirect URIs). */
+export function list(form: Form, name: string): string[] {
+  return field(form, name)
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** Short dates for tables, in UTC so every reader sees the same. */
+export function when(iso: string | null): string {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '';
+}
+
+/** Fixed notices after a change (PRG redirects carry the code, never free text). */
+export const NOTICES: Record<string, string> = {
+  disconnected: 'The connection was disconnected.',
+  revoked: 'The API key was revoked.',
+  webhook_created: 'The webhook destination was created.',
+  webhook_deleted: 'The webhook destination was deleted.',
+  retried: 'The delivery was sent again.',
+  test_sent:
+    'A simulated connection was created: its connection.activated event goes to destinations that receive simulated events.',
+  retailer_saved: 'The retailer was saved.',
+  simulated_created: 'The simulated connection was created.',
+  simulated_purchase: 'A simulated purchase was added.',
+  simulated_status: 'The simulated connection’s status was changed.',
+  simulated_deleted: 'The simulated connection was deleted.',
+  branding_saved: 'The branding was saved: the link pages show it now.',
+  sharing_saved: 'The sharing settings were saved.',
+  integration_saved: 'The integration was saved: new settings apply to events from now on.',
+  integration_deleted: 'The integration was deleted with its ledger.',
+  member_added: 'The member was added: they can sign in now.',
+  installation_disconnected: 'The app was disconnected: its tokens are refused from now on.',
+};
+
+export function notice(query: Form): string | null {
+  return NOTICES[field(query, 'notice')] ?? null;
+}

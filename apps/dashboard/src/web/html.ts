@@ -1,0 +1,69 @@
+/**
+ * HTML from template literals: every interpolated value is escaped unless it is already `Html` (made by `html`
+ * or `raw`), so a page cannot forget to escape. Arrays are joined.
+ */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Part = Html | string | number | boolean | null | undefined | Part[];
+
+function render(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return part.map(render).join('');
+  return escapeHtml(String(part));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  let out = strings[0]!;
+  values.forEach((value, index) => {
+    out += render(value) + strings[index + 1]!;
+  });
+  return new Html(out);
+}
+
+/** Markup the code itself made (never user input). */
+export function raw(markup: string): Html {
+  return new Html(markup);
+}
+
+export type Cell = Html | string | number | null | undefined;
+
+/**
+ * A data table that scrolls sideways on a narrow screen: column headers (`scope=col`), one row per entry, an
+ * optional caption.
+ */
+export function table(headers: Cell[], rows: Cell[][], caption?: string): Html {
+  return html`<div class="table-wrap">
+    <table>
+      ${
+        caption
+          ? html`<caption class="muted">
+              ${caption}
+            </caption>`
+          : ''
+      }
+      <thead>
+        <tr>
+          ${headers.map((header) => html`<th scope="col">${header}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map(
+          (row) =>
+            html`<tr>
+              ${row.map((cell) => html`<td>${cell}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

@@ -1,0 +1,136 @@
+import { html, type Html } from './html.js';
+
+export interface Viewer {
+  email: string;
+  csrf: string;
+  team: { team_id: string; name: string };
+  teams: Array<{ team_id: string; name: string }>;
+}
+
+export const NAV = [
+  { href: '/', label: 'Overview' },
+  { href: '/connections', label: 'Connections' },
+  { href: '/retailers', label: 'Retailers' },
+  { href: '/catalog', label: 'Catalog' },
+  { href: '/integrations', label: 'Integrations' },
+  { href: '/developers', label: 'Developers' },
+  { href: '/apps', label: 'Partner apps' },
+  { href: '/simulator', label: 'Simulator' },
+  { href: '/team', label: 'Team' },
+] as const;
+
+export type Section = (typeof NAV)[number]['href'];
+
+export interface PageOptions {
+  title: string;
+  section?: Section;
+  notice?: string | null;
+  error?: string | null;
+}
+
+function document(title: string, body: Html): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>${title} · Connected Purchases</title>
+        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/assets/dashboard.css" />
+        <script src="/assets/dashboard.js" defer></script>
+      </head>
+      <body>
+        ${body}
+      </body>
+    </html>`.value;
+}
+
+export function csrfField(viewer: { csrf: string }): Html {
+  return html`<input type="hidden" name="csrf" value="${viewer.csrf}" />`;
+}
+
+/** A message shown at the top of a page: a notice after a change, an error from a refused one. */
+function messages(options: PageOptions): Html {
+  return html`${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}${
+    options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''
+  }`;
+}
+
+/** A signed-in page: the team switcher, the navigation, the page's content. */
+export function page(viewer: Viewer, options: PageOptions, content: Html): string {
+  const switcher =
+    viewer.teams.length > 1
+      ? html`<form class="inline" method="post" action="/team">
+          ${csrfField(viewer)}
+          <label for="team-switch" class="check">Team</label>
+          <select id="team-switch" name="team_id" data-autosubmit>
+            ${viewer.teams.map(
+              (team) =>
+                html`<option value="${team.team_id}" ${team.team_id === viewer.team.team_id ? html` selected` : ''}>
+                  ${team.name}
+                </option>`,
+            )}
+          </select>
+          <button type="submit" class="secondary">Switch</button>
+        </form>`
+      : html`<span>${viewer.team.name}</span>`;
+  return document(
+    options.title,
+    html`<a class="skip" href="#content">Skip to content</a>
+      <header class="top">
+        <span class="product">Connected Purchases</span>${switcher}
+        <span class="muted">${viewer.email}</span>
+        <form class="inline" method="post" action="/sign-out">
+          ${csrfField(viewer)}<button type="submit" class="secondary">Sign out</button>
+        </form>
+      </header>
+      <nav class="main" aria-label="Main">
+        <ul>
+          ${NAV.map(
+            (item) =>
+              html`<li>
+                <a href="${item.href}" ${item.href === options.section ? html` aria-current="page"` : ''}
+                  >${item.label}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </nav>
+      <main id="content">
+        <h1>${options.title}</h1>
+        ${messages(options)}${content}
+      </main>`,
+  );
+}
+
+/** A page without the signed-in frame (sign-in, errors before a session exists). */
+export function plainPage(options: PageOptions, content: Html): string {
+  return document(
+    options.title,
+    html`<main id="content" class="narrow">
+      <div class="card">
+        <h1>${options.title}</h1>
+        ${messages(options)}${content}
+      </div>
+    </main>`,
+  );
+}
+
+/** A one-button POST form (with the CSRF token): revoke, disconnect, rotate... `confirm` asks first (script). */
+export function buttonForm(
+  viewer: { csrf: string },
+  action: string,
+  button: { label: string; ariaLabel?: string; kind?: 'secondary' | 'danger'; confirm?: string },
+): Html {
+  return html`<form method="post" action="${action}" ${button.confirm ? html`data-confirm="${button.confirm}"` : ''}>
+    ${csrfField(viewer)}<button
+      type="submit"
+      class="${button.kind ?? ''}"
+      ${button.ariaLabel ? html`aria-label="${button.ariaLabel}"` : ''}
+    >
+      ${button.label}
+    </button>
+  </form>`;
+}

@@ -1,0 +1,439 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { AuthContracts } from '@cps/contracts';
+import {
+  accessibilityProblems,
+  eventually,
+  OAuthFixture,
+  REDIRECT_URI,
+  type TestPlatform,
+  WebhookReceiver,
+  type TestTeam,
+} from '@cps/testing';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Committed screenshots are refreshed only on request (`UPDATE_SCREENSHOTS=1`); a plain run writes to `.data/`. */
+const SCREENSHOTS = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === '1' ? '../../../docs/screenshots' : '../../../.data/screenshots',
+);
+const PASSWORD = 'correct horse battery';
+/** Progress on stderr with TEST_PROGRESS=1 (jest holds console output until the file ends). */
+const progress = (step: string) => {
+  if (process.env.TEST_PROGRESS === '1') process.stderr.write(`dashboard e2e: ${step}\n`);
+};
+
+/**
+ * The brand dashboard in Chromium against the real platform: the issue's journeys (sign in, enable a retailer and
+ * open its link URL, upload a catalog CSV with per-row results, create an API key and use it, create a webhook and
+ * see a test delivery, create/edit/delete a loyalty integration and see its award, disconnect a connection and find
+ * its `Dashboard` activity entry, the brand's profile on the Team page, the team switcher, sign out), an axe-core scan of every
+ * page (no serious or critical violation) in light and dark, and a screenshot of each page.
+ */
+describe('brand dashboard in Chromium', () => {
+  let fixture: OAuthFixture;
+  let platform: TestPlatform;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let receiver: WebhookReceiver;
+  let team: TestTeam;
+  let otherTeam: TestTeam;
+  const email = 'brand-user@example.com';
+  const browserProblems: string[] = [];
+
+  beforeAll(async () => {
+    fixture = await OAuthFixture.start(
+      [
+        'sandbox-retailer',
+        'auth-server',
+        'sync-service',
+        'matching-service',
+        'events-service',
+        'api-gateway',
+        'dashboard',
+      ],
+      { 'events-service': { WEBHOOK_RETRY_SCHEDULE: '0,1,1', DELIVERY_POLL_MS: '200' } },
+    );
+    platform = fixture.platform;
+    progress('platform started');
+    receiver = await new WebhookReceiver().start();
+    team = await platform.createTeam('Dashboard Brand');
+    otherTeam = await platform.createTeam('Second Brand');
+    await platform.admin.createUser(email, PASSWORD, [team.teamId, otherTeam.teamId]);
+    progress('team and user created');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      // Refusals the journeys provoke (401 wrong password, 403, 404, 422) are asserted where they happen.
+      if (message.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(message.text())) {
+        browserProblems.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => browserProblems.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 300_000); // seven services and a browser on a busy machine
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.stop();
+    await fixture?.stop();
+  });
+
+  const url = (path: string) => `${platform.dashboardUrl}${path}`;
+
+  /** The axe scan, and a screenshot unless `name` is null. */
+  async function checkPage(name: string | null): Promise<void> {
+    progress(`checking ${name ?? page.url()}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    if (name) await page.screenshot({ path: resolve(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+  }
+
+  it('signs in with the platform user, keeps the first page under the script budget, and scans clean', async () => {
+    const scripts: Array<Promise<number>> = [];
+    const countScripts = (response: Response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => body.length));
+    };
+    page.on('response', countScripts);
+    await page.goto(url('/'));
+    expect(page.url()).toBe(url('/sign-in'));
+    await checkPage('sign-in');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong email or password');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    page.off('response', countScripts);
+    const sizes = await Promise.all(scripts);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(200 * 1024);
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === 'cps_dashboard');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    await checkPage(null); // its screenshot is taken once there is data
+  });
+
+  it('refuses a form without the session’s CSRF token', async () => {
+    const response = await page.request.post(url('/developers/api-keys'), { form: { name: 'forged' } });
+    expect(response.status()).toBe(403);
+    const keys = await platform.admin.request(AuthContracts.listApiKeys, { teamId: team.teamId });
+    expect(keys.api_keys.map((key) => key.name)).not.toContain('forged');
+  });
+
+  it('enables a retailer, and its link URL opens the hosted link flow', async () => {
+    await page.goto(url('/retailers'));
+    await page.getByRole('button', { name: 'Enable Walmart' }).click();
+    await page.getByRole('status').filter({ hasText: 'The retailer was saved.' }).waitFor();
+    const link = page.locator('#link-url-walmart');
+    const linkUrl = (await link.textContent())!.trim();
+    expect(linkUrl).toMatch(new RegExp(`^${platform.gatewayUrl}/link/[0-9A-Za-z]{10}$`));
+    const flow = await context.newPage();
+    const response = await flow.goto(linkUrl);
+    expect(response?.status()).toBe(200);
+    await expect(flow.locator('main').textContent()).resolves.toContain('Walmart');
+    await flow.close();
+
+    // The seed's rules: a restricted audience needs an email or a domain (sync-service's 422, shown as it is).
+    await page.locator('#visibility-walmart').selectOption('restricted');
+    await page.locator('#emails-walmart').fill('');
+    await page.locator('#domains-walmart').fill('');
+    await page.getByRole('button', { name: 'Save link settings' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('walmart');
+    await page.goto(url('/retailers'));
+    await page.locator('#visibility-walmart').selectOption('restricted');
+    await page.locator('#domains-walmart').fill('example.com');
+    await page.getByRole('button', { name: 'Save link settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'The retailer was saved.' }).waitFor();
+    await expect(page.locator('#domains-walmart').inputValue()).resolves.toBe('example.com');
+    await checkPage('retailers');
+  });
+
+  it('uploads a catalog CSV with per-row results by the rules of PUT /products, and lists the products', async () => {
+    await page.goto(url('/catalog'));
+    const csv = [
+      'name,brand,upc,sku:walmart',
+      '"Acme Dish Soap, Lemon",Acme,036000291452,5551234',
+      'Acme Sponge,Acme,036000291453,',
+      'Acme Towels,Acme,,5551234',
+    ].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'catalog.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await eventually(async () => expect(await page.getByLabel(/CSV text/).inputValue()).toBe(csv));
+    await page.getByRole('button', { name: 'Upload catalog' }).click();
+    await expect(page.locator('#upload-counts').textContent()).resolves.toMatch(
+      /1 created,\s+0 updated,\s+0 unchanged,\s+2\s+rejected/,
+    );
+    const results = page.locator('section[aria-labelledby=upload-results] tbody tr');
+    await expect(results.nth(1).textContent()).resolves.toMatch(/rejected[\s\S]*upc/);
+    await expect(results.nth(2).textContent()).resolves.toMatch(/rejected[\s\S]*skus\.walmart/);
+    await expect(page.locator('main').textContent()).resolves.toContain('Acme Dish Soap, Lemon');
+    await checkPage('catalog');
+
+    // The same product through the REST API: the dashboard stored it for this team.
+    const api = await platform.api('/products', { apiKey: team.apiKey });
+    expect((api.body as { products: Array<{ name: string }> }).products.map((product) => product.name)).toEqual([
+      'Acme Dish Soap, Lemon',
+    ]);
+    await page.getByLabel(/CSV text/).fill('name,colour\nSoap,red');
+    await page.getByRole('button', { name: 'Upload catalog' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Unknown column "colour"');
+  });
+
+  it('creates an API key that works against the REST API, and revokes it', async () => {
+    await page.goto(url('/developers'));
+    await page.getByLabel('New key name').fill('dashboard key');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const apiKey = (await page.locator('#new-api-key').textContent())!.trim();
+    expect(apiKey).toMatch(/^cpk_/);
+    const used = await platform.api('/retailers', { apiKey });
+    expect(used.status).toBe(200);
+    await checkPage('developers');
+
+    await page.goto(url('/developers'));
+    expect(await page.content()).not.toContain(apiKey);
+    await page.getByRole('button', { name: 'Revoke dashboard key' }).click();
+    await page.getByRole('status').filter({ hasText: 'The API key was revoked.' }).waitFor();
+    await eventually(async () => expect((await platform.api('/retailers', { apiKey })).status).toBe(401));
+  });
+
+  it('creates a webhook destination, sends a test event and shows the delivery in its log', async () => {
+    await page.goto(url('/developers'));
+    await page.getByLabel('Name', { exact: true }).fill('receiver');
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByLabel(/Receive simulated events/).check();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.locator('#new-webhook-secret').textContent()).resolves.toMatch(/^whsec_/);
+    await page.getByRole('link', { name: 'Open its delivery log' }).click();
+    const logUrl = page.url();
+    await page.getByRole('button', { name: 'Send a test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'A simulated connection was created' }).waitFor();
+    await eventually(
+      async () => {
+        await page.goto(logUrl);
+        await expect(page.locator('tbody tr').first().textContent()).resolves.toMatch(
+          /connection\.activated[\s\S]*succeeded/,
+        );
+      },
+      30_000,
+      500,
+    );
+    expect(receiver.requests.some((request) => request.body.includes('connection.activated'))).toBe(true);
+    await checkPage('webhook');
+
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'The delivery was sent again.' }).waitFor();
+  });
+
+  it('creates, edits and deletes loyalty integrations, and shows an award in the ledger', async () => {
+    await page.goto(url('/integrations'));
+    await page.getByLabel('Kind').selectOption('loyalty');
+    await page.getByLabel('Adapter').selectOption('points_api');
+    await page.getByLabel('Name', { exact: true }).fill('Points without a key');
+    await page.getByLabel(/Base URL/).fill(receiver.url);
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('api_key');
+
+    await page.getByLabel('Adapter').selectOption('webhook');
+    await page.getByLabel('Name', { exact: true }).fill('Rewards');
+    await page.getByLabel(/Base URL/).fill(receiver.url);
+    await page.getByLabel(/Points for a linked account/).fill('100');
+    await page.getByLabel('Customer identifier sent to the platform').selectOption('customer_id');
+    await page.getByLabel(/Award simulated connections/).check();
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await expect(page.locator('#new-integration-secret').textContent()).resolves.toMatch(/^whsec_/);
+    await checkPage('integrations');
+
+    await page.goto(url('/simulator'));
+    await page.getByLabel('Customer id (optional)').fill('loyal-customer');
+    await page.getByLabel('With a purchase history').uncheck();
+    await page.getByRole('button', { name: 'Create simulated connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'The simulated connection was created.' }).waitFor();
+
+    await page.goto(url('/integrations'));
+    await page.getByRole('link', { name: 'Rewards' }).click();
+    const detailUrl = page.url();
+    await eventually(
+      async () => {
+        await page.goto(detailUrl);
+        await expect(page.locator('tbody tr').first().textContent()).resolves.toMatch(
+          /account\.linked \(simulated\)[\s\S]*100[\s\S]*succeeded/,
+        );
+      },
+      30_000,
+      500,
+    );
+    await page.getByLabel(/Points per dollar/).fill('2');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByRole('status').filter({ hasText: 'The integration was saved' }).waitFor();
+    await checkPage('integration');
+    const integrationId = detailUrl.split('/').pop()!;
+    const api = await platform.api(`/integrations/${integrationId}`, { apiKey: team.apiKey });
+    expect(api.body).toMatchObject({ name: 'Rewards', points_per_dollar: 2, reward_on_link: 100 });
+
+    await page.goto(url('/integrations'));
+    await page.getByLabel('Kind').selectOption('marketing');
+    await page.getByLabel('Adapter').selectOption('webhook');
+    await page.getByLabel('Name', { exact: true }).fill('Short-lived');
+    await page.getByLabel(/Base URL/).fill(receiver.url);
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await page.getByRole('link', { name: 'Short-lived' }).click();
+    await page.getByRole('button', { name: 'Delete Short-lived' }).click();
+    await page.getByRole('status').filter({ hasText: 'The integration was deleted' }).waitFor();
+    await expect(page.locator('main').textContent()).resolves.not.toContain('Short-lived');
+  });
+
+  it('runs the simulator: creates a connection with purchases, changes its status', async () => {
+    await page.goto(url('/simulator'));
+    await page.getByLabel('Customer id (optional)').fill('sim-customer-1');
+    await page.getByRole('button', { name: 'Create simulated connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'The simulated connection was created.' }).waitFor();
+    const row = page.locator('tr', { hasText: 'sim-customer-1' });
+    await row.getByRole('button', { name: 'Make unauthenticated' }).click();
+    await page.getByRole('status').filter({ hasText: 'status was changed' }).waitFor();
+    await expect(page.locator('tr', { hasText: 'sim-customer-1' }).textContent()).resolves.toContain('unauthenticated');
+    await checkPage('simulator');
+  });
+
+  it('finds a connection by customer, shows its purchases, disconnects it with a Dashboard activity entry', async () => {
+    await page.goto(url('/connections'));
+    await page.getByLabel('Customer id').fill('sim-customer-1');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await checkPage('connections');
+
+    await page.getByRole('link', { name: 'sim-customer-1' }).click();
+    const connectionId = page.url().split('/').pop()!;
+    await page.getByRole('link', { name: 'Items and matched products' }).first().click();
+    await page.getByRole('heading', { name: /Purchase of/ }).waitFor();
+    await checkPage('purchase');
+    await page.goBack();
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('status').filter({ hasText: 'The connection was disconnected.' }).waitFor();
+    const activity = page.locator('tbody tr', { hasText: 'Dashboard' });
+    await expect(activity.first().textContent()).resolves.toContain(email);
+    await checkPage('connection');
+
+    const api = await platform.api(`/connections/${connectionId}/activity`, { apiKey: team.apiKey });
+    const entries = (api.body as { activity: Array<{ event_source: string; source_id_name: string | null }> }).activity;
+    expect(entries[0]).toMatchObject({ event_source: 'Dashboard', source_id_name: email });
+  });
+
+  it('shows the overview with the connections and purchases it has now', async () => {
+    await page.goto(url('/'));
+    await expect(page.locator('svg.chart desc').textContent()).resolves.toMatch(/^[1-9]\d* purchases/);
+    await expect(page.locator('table').first().textContent()).resolves.toContain('receiver');
+    await expect(page.locator('#integrations-health').textContent()).resolves.toMatch(/Rewards[\s\S]*yes\s*[1-9]/);
+    await checkPage('overview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'dashboard-overview-phone.png'), fullPage: true });
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('creates a partner app, rotates its secret, and disconnects its installation: its refresh token is refused', async () => {
+    await page.goto(url('/apps'));
+    await page.getByLabel('Name', { exact: true }).fill('Loyalty Co');
+    await page.getByLabel(/Redirect URIs/).fill(REDIRECT_URI);
+    await page.getByRole('button', { name: 'Create partner app' }).click();
+    const clientId = (await page.locator('#new-client-id').textContent())!.trim();
+    const webhookSecret = (await page.locator('#new-webhook-secret').textContent())!.trim();
+    await page.getByRole('button', { name: 'Rotate the secret of Loyalty Co' }).click();
+    const clientSecret = (await page.locator('#rotated-client-secret').textContent())!.trim();
+    const app = { clientId, clientSecret, webhookSecret, ownerTeamId: team.teamId };
+
+    const user = { email, password: PASSWORD, teamIds: [team.teamId, otherTeam.teamId] };
+    const { tokens } = await fixture.install(app, user);
+    await page.goto(url('/apps'));
+    await expect(page.locator('main').textContent()).resolves.toContain('connections:read');
+    await checkPage('partner-apps');
+
+    await page.getByRole('button', { name: 'Disconnect Loyalty Co' }).click();
+    await page.getByRole('status').filter({ hasText: 'The app was disconnected' }).waitFor();
+    const refused = await fixture.refresh(app, tokens.refresh_token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_grant');
+  });
+
+  it('lists the team’s members and adds one, who can sign in', async () => {
+    await page.goto(url('/team'));
+    await page.getByLabel('Email').fill('teammate@example.com');
+    await page.getByLabel(/Initial password/).fill('another good password');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('status').filter({ hasText: 'The member was added' }).waitFor();
+    await expect(page.locator('main table').textContent()).resolves.toContain('teammate@example.com');
+    await checkPage('team');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/Initial password/).fill('another good password');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('already exists');
+
+    const teammate = await browser.newContext();
+    const other = await teammate.newPage();
+    await other.goto(url('/sign-in'));
+    await other.getByLabel('Email').fill('teammate@example.com');
+    await other.getByLabel('Password').fill('another good password');
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect(other.locator('header').textContent()).resolves.toContain('Dashboard Brand');
+    await teammate.close();
+  });
+
+  it('sets the brand’s display name, logo, privacy page and history window with auth-server’s rules', async () => {
+    await page.goto(url('/team'));
+    await page.getByLabel(/Display name/).fill('Dashboard Brand Co');
+    await page.getByLabel(/Logo URL/).fill('https://cdn.example.com/logo.png');
+    await page.getByRole('button', { name: 'Save branding' }).click();
+    await page.getByRole('status').filter({ hasText: 'The branding was saved' }).waitFor();
+
+    await page.getByLabel(/Privacy policy URL/).fill('http://example.com/privacy');
+    await page.getByRole('button', { name: 'Save sharing' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Sharing not saved: privacyPolicyUrl/);
+    await page.getByLabel(/Privacy policy URL/).fill('https://example.com/privacy');
+    await page.getByLabel(/History window/).fill('365');
+    await page.getByRole('button', { name: 'Save sharing' }).click();
+    await page.getByRole('status').filter({ hasText: 'The sharing settings were saved.' }).waitFor();
+    await expect(page.getByLabel(/History window/).inputValue()).resolves.toBe('365');
+    await checkPage('team-brand');
+
+    const saved = await platform.admin.request(AuthContracts.getTeam, { teamId: team.teamId });
+    expect(saved).toMatchObject({
+      display_name: 'Dashboard Brand Co',
+      logo_url: 'https://cdn.example.com/logo.png',
+      privacy_policy_url: 'https://example.com/privacy',
+      history_window_days: 365,
+    });
+  });
+
+  it('switches teams (only to the user’s own) and signs out', async () => {
+    await page.goto(url('/connections'));
+    await page.getByLabel('Team').selectOption(otherTeam.teamId);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.goto(url('/connections'));
+    await expect(page.locator('main').textContent()).resolves.toContain('No connections match.');
+
+    const stranger = await platform.createTeam('Stranger Brand');
+    const csrf = await page.locator('input[name=csrf]').first().inputValue();
+    const refused = await page.request.post(url('/team'), { form: { csrf, team_id: stranger.teamId } });
+    expect(refused.status()).toBe(404);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are signed out.' }).waitFor();
+    await page.goto(url('/connections'));
+    expect(page.url()).toBe(url('/sign-in'));
+    expect(browserProblems).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type EventsContracts } from '@cps/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Postgres channel a consumer notifies (on commit) when it has recorded awards. */
+export const AWARDS_CHANNEL = 'events_integration_awards';
+
+export interface NewAward {
+  id: string;
+  teamId: string;
+  integrationId: string;
+  trigger: EventsContracts.IntegrationTrigger;
+  /** The connection (account.linked) or the purchase (purchase.created): one award per integration and subject. */
+  subjectId: string;
+  connectionId: string;
+  purchaseId: string | null;
+  isSimulated: boolean;
+  /** Known from the event (account.linked); else resolved at the first attempt. */
+  customerValue: string | null;
+  points: number;
+  itemsSubtotal: string | null;
+  occurredAt: Date;
+}
+
+/** A due award this process has leased, with its integration. */
+export interface ClaimedAward {
+  id: string;
+  teamId: string;
+  integrationId: string;
+  trigger: EventsContracts.IntegrationTrigger;
+  connectionId: string;
+  purchaseId: string | null;
+  isSimulated: boolean;
+  customerValue: string | null;
+  points: number;
+  itemsSubtotal: string | null;
+  occurredAt: Date;
+  attempts: number;
+  kind: EventsContracts.IntegrationKind;
+  adapter: EventsContracts.IntegrationAdapter;
+  baseUrl: string;
+  credentialSealed: string;
+  customerIdentifier: EventsContracts.CustomerIdentifier;
+  integrationActive: boolean;
+}
+
+export interface AwardRow {
+  id: string;
+  integrationId: string;
+  trigger: EventsContracts.IntegrationTrigger;
+  connectionId: string;
+  purchaseId: string | null;
+  isSimulated: boolean;
+  points: number;
+  itemsSubtotal: string | null;
+  status: EventsContracts.AwardStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AwardAttempt {
+  status: EventsContracts.AwardStatus;
+  nextAttemptAt: Date | null;
+  statusCode: number | null;
+  error: string | null;
+  /** Resolved for this attempt (stored so later attempts send the same customer). */
+  customerValue: string | null;
+}
+
+/** The ledger: one row per (integration, trigger, subject), leased and updated like webhook deliveries. */
+@Injectable()
+export class AwardRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Records awards in the consumer's transaction; an award already in the ledger stays as it is. */
+  async insertPending(manager: EntityManager, awards: NewAward[], dueAt: Date): Promise<void> {
+    if (awards.length === 0) return;
+    for (const award of awards) {
+      await manager.query(
+        `INSERT INTO events.integration_awards
+           (id, team_id, integration_id, trigger, subject_id, connection_id, purchase_id, is_simulated,
+            customer_value, points, items_subtotal, occurred_at, status, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13)
+         ON CONFLICT (integration_id, trigger, subject_id) DO NOTHING`,
+        [
+          award.id,
+          award.teamId,
+          award.integrationId,
+          award.trigger,
+          award.subjectId,
+          award.connectionId,
+          award.purchaseId,
+          award.isSimulated,
+          award.customerValue,
+          award.points,
+          award.itemsSubtotal,
+          award.occurredAt,
+          dueAt,
+        ],
+      );
+    }
+    await manager.query(`SELECT pg_notify($1, '')`, [AWARDS_CHANNEL]);
+  }
+
+  /**
+   * Leases up to `limit` due awards (next_attempt_at moved past the lease, SKIP LOCKED): replicas never take the
+   * same one, the call happens outside any transaction, and a process that dies leaves it due again.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedAward[]> {
+    const [claimed]: [ClaimedAward[], number] = await this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM events.integration_awards
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE events.integration_awards a
+          SET next_attempt_at = now() + $2 * interval '1 millisecond'
+         FROM due, events.integrations i
+        WHERE a.id = due.id AND i.id = a.integration_id
+       RETURNING a.id, a.team_id AS "teamId", a.integration_id AS "integrationId", a.trigger,
+                 a.connection_id AS "connectionId", a.purchase_id AS "purchaseId", a.is_simulated AS "isSimulated",
+                 a.customer_value AS "customerValue", a.points, a.items_subtotal::text AS "itemsSubtotal",
+                 a.occurred_at AS "occurredAt", a.attempts, i.kind, i.adapter, i.base_url AS "baseUrl",
+                 i.credential_sealed AS "credentialSealed", i.customer_identifier AS "customerIdentifier",
+                 i.is_active AS "integrationActive"`,
+      [limit, leaseMs],
+    );
+    return claimed;
+  }
+
+  /** Records an attempt, unless another finished this lease's attempt meanwhile (a lease that ran out). */
+  async recordAttempt(claimed: ClaimedAward, attempt: AwardAttempt): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE events.integration_awards
+          SET status = $3, attempts = attempts + 1, next_attempt_at = $4, last_status_code = $5, last_error = $6,
+              customer_value = COALESCE($7, customer_value), updated_at = now()
+        WHERE id = $1 AND status = 'pending' AND attempts = $2`,
+      [
+        claimed.id,
+        claimed.attempts,
+        attempt.status,
+        attempt.nextAttemptAt,
+        attempt.statusCode,
+        attempt.error,
+        attempt.customerValue,
+      ],
+    );
+  }
+
+  /** An integration's ledger, newest first, after `startingAfter` (an award id) when given. */
+  async list(teamId: string, integrationId: string, limit: number, startingAfter: string | null): Promise<AwardRow[]> {
+    return this.dataSource.query(
+      `SELECT id, integration_id AS "integrationId", trigger, connection_id AS "connectionId",
+              purchase_id AS "purchaseId", is_simulated AS "isSimulated", points,
+              items_subtotal::text AS "itemsSubtotal", status, attempts, last_status_code AS "lastStatusCode",
+              last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+              updated_at AS "updatedAt"
+         FROM events.integration_awards
+        WHERE team_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR id < $3)
+        ORDER BY id DESC
+        LIMIT $4`,
+      [teamId, integrationId, startingAfter, limit],
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { Global, Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { GuardedWebhookTransport, WebhookTransport } from '../deliveries/webhook-transport.js';
+import { config } from '../config.js';
+import { WebhookUrlPolicy } from '../settings.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AttemptAwardUseCase } from './attempt-award.use-case.js';
+import { AwardCustomers, RpcAwardCustomers } from './award-customers.js';
+import { AwardWorker } from './award-worker.service.js';
+import { AwardRepository } from './award.repository.js';
+import { IntegrationRepository } from './integration.repository.js';
+import { IntegrationsHandler } from './integrations.handler.js';
+import {
+  CreateIntegrationUseCase,
+  DeleteIntegrationUseCase,
+  GetIntegrationUseCase,
+  ListAwardsUseCase,
+  ListIntegrationsUseCase,
+  UpdateIntegrationUseCase,
+} from './manage-integrations.use-case.js';
+import { RecordAwardsUseCase } from './record-awards.use-case.js';
+
+/**
+ * Loyalty and marketing integrations and their ledger (ADR 0014). Global because the durable consumers are
+ * instantiated by the platform's messaging module, which must be able to inject RecordAwardsUseCase.
+ */
+@Global()
+@Module({
+  imports: [WebhooksModule, DeliveriesModule],
+  controllers: [IntegrationsHandler],
+  providers: [
+    IntegrationRepository,
+    AwardRepository,
+    RecordAwardsUseCase,
+    CreateIntegrationUseCase,
+    ListIntegrationsUseCase,
+    GetIntegrationUseCase,
+    UpdateIntegrationUseCase,
+    DeleteIntegrationUseCase,
+    ListAwardsUseCase,
+    AttemptAwardUseCase,
+    AwardWorker,
+    { provide: AwardCustomers, useClass: RpcAwardCustomers },
+    { provide: WebhookTransport, useClass: GuardedWebhookTransport },
+    { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
+  ],
+  exports: [RecordAwardsUseCase],
+})
+export class IntegrationsModule {}

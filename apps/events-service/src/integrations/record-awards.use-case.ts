@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { type Connection, type EventsContracts, type PurchaseDetail } from '@cps/contracts';
+import { purchasePoints } from '@cps/domain';
+import { type EntityManager } from 'typeorm';
+import { ulid } from 'ulid';
+import { Clock } from '../settings.js';
+import { AwardRepository, type NewAward } from './award.repository.js';
+import { IntegrationRepository, type IntegrationRow } from './integration.repository.js';
+
+/** The connection's value for the identifier the integration names its customers by. */
+export function customerValueOf(
+  connection: Pick<Connection, 'customer_id' | 'email' | 'mobile'>,
+  identifier: EventsContracts.CustomerIdentifier,
+): string | null {
+  switch (identifier) {
+    case 'email':
+      return connection.email;
+    case 'customer_id':
+      return connection.customer_id;
+    case 'mobile':
+      return connection.mobile;
+  }
+}
+
+/**
+ * Simulated events reach only integrations that accept them; an integration acts on facts from its creation on
+ * (a consumer catching up on older events, e.g. the first start of a new consumer, awards nothing for them).
+ */
+function accepts(integration: IntegrationRow, isSimulated: boolean, occurredAt: Date): boolean {
+  if (occurredAt.getTime() < new Date(integration.createdAt).getTime()) return false;
+  return !isSimulated || integration.receiveSimulatedEvents;
+}
+
+/**
+ * Turns the facts integrations listen to into ledger rows, in the consumer's transaction (with its inbox row):
+ * `account.linked` on a connection's first activation only (never a re-link or a reactivation), `purchase.created`
+ * for every purchase dated on or after the integration's start date. A loyalty award of 0 points is not recorded;
+ * a marketing integration tracks the event whatever the points. The ledger's unique key makes a redelivered event
+ * change nothing.
+ */
+@Injectable()
+export class RecordAwardsUseCase {
+  constructor(
+    private readonly integrations: IntegrationRepository,
+    private readonly awards: AwardRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async accountLinked(
+    manager: EntityManager,
+    teamId: string,
+    data: { connection: Connection; firstActivation: boolean },
+    occurredAt: Date,
+  ): Promise<void> {
+    if (!data.firstActivation) return;
+    const { connection } = data;
+    const awards: NewAward[] = [];
+    for (const integration of await this.integrations.activeFor(manager, teamId, 'account.linked')) {
+      if (!accepts(integration, connection.is_simulated, occurredAt)) continue;
+      if (integration.kind === 'loyalty' && integration.rewardOnLink === 0) continue;
+      awards.push({
+        id: ulid(),
+        teamId,
+        integrationId: integration.id,
+        trigger: 'account.linked',
+        subjectId: connection.connection_id,
+        connectionId: connection.connection_id,
+        purchaseId: null,
+        isSimulated: connection.is_simulated,
+        customerValue: customerValueOf(connection, integration.customerIdentifier),
+        points: integration.rewardOnLink,
+        itemsSubtotal: null,
+        occurredAt,
+      });
+    }
+    await this.awards.insertPending(manager, awards, this.clock.now());
+  }
+
+  async purchaseCreated(manager: EntityManager, teamId: string, purchase: PurchaseDetail, occurredAt: Date) {
+    const awards: NewAward[] = [];
+    for (const integration of await this.integrations.activeFor(manager, teamId, 'purchase.created')) {
+      if (!accepts(integration, purchase.is_simulated, occurredAt)) continue;
+      const result = purchasePoints(
+        { date: new Date(purchase.date), items: purchase.items },
+        { pointsPerDollar: Number(integration.pointsPerDollar), startDate: integration.startDate },
+      );
+      if (!result.rewarded) continue;
+      if (integration.kind === 'loyalty' && result.points === 0) continue;
+      awards.push({
+        id: ulid(),
+        teamId,
+        integrationId: integration.id,
+        trigger: 'purchase.created',
+        subjectId: purchase.purchase_id,
+        connectionId: purchase.connection_id,
+        purchaseId: purchase.purchase_id,
+        isSimulated: purchase.is_simulated,
+        customerValue: null,
+        points: result.points,
+        itemsSubtotal: result.itemsSubtotal,
+        occurredAt,
+      });
+    }
+    await this.awards.insertPending(manager, awards, this.clock.now());
+  }
+}

@@ -1,0 +1,40 @@
+import { Controller, Injectable } from '@nestjs/common';
+import { EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { toWebhookDelivery } from '../deliveries/delivery-view.js';
+import { DeliveryRepository } from '../deliveries/delivery.repository.js';
+
+type Contract = typeof EventsContracts.listPartnerDeliveries;
+
+/** A team's deliveries to the partner apps it installed (the brand's view), or one app's (the partner's). */
+@Injectable()
+export class ListPartnerDeliveriesUseCase {
+  constructor(private readonly deliveries: DeliveryRepository) {}
+
+  async execute(request: RpcRequest<Contract>): Promise<RpcResponse<Contract>> {
+    const limit = request.limit ?? 50;
+    const rows = await this.deliveries.listForPartners(
+      request.teamId,
+      request.clientId ?? null,
+      limit + 1,
+      request.starting_after ?? null,
+    );
+    return {
+      deliveries: rows.slice(0, limit).map((row) => {
+        const { webhook_id: _destination, is_simulated: _simulated, ...delivery } = toWebhookDelivery(row);
+        return { ...delivery, client_id: row.clientId };
+      }),
+      has_more: rows.length > limit,
+    };
+  }
+}
+
+@Controller()
+export class PartnerDeliveriesHandler {
+  constructor(private readonly listDeliveries: ListPartnerDeliveriesUseCase) {}
+
+  @RpcHandler(EventsContracts.listPartnerDeliveries)
+  list(@RpcPayload(EventsContracts.listPartnerDeliveries) request: RpcRequest<Contract>) {
+    return this.listDeliveries.execute(request);
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InvalidTokenError, ServerError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { type OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import { type AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { McpSettings } from './mcp-settings.js';
+
+/**
+ * Connector access tokens (ADR 0004, 0013): RFC 9068 JWTs from auth-server whose audience includes `{mcp_url}`,
+ * verified against its JWKS. `service_client_id` is the team chosen at authorization: every query is that team's.
+ */
+@Injectable()
+export class ConnectorTokens implements OAuthTokenVerifier {
+  private readonly logger = new Logger('ConnectorTokens');
+  private readonly keys: JWTVerifyGetKey;
+
+  constructor(private readonly settings: McpSettings) {
+    this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
+      timeoutDuration: 3_000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 10 * 60_000,
+    });
+  }
+
+  async verifyAccessToken(token: string): Promise<AuthInfo> {
+    try {
+      const { payload } = await jwtVerify(token, this.keys, {
+        issuer: this.settings.issuer,
+        audience: this.settings.resource,
+        typ: 'at+jwt',
+        algorithms: ['ES256', 'RS256', 'PS256', 'EdDSA'],
+        requiredClaims: ['exp'],
+      });
+      const teamId = payload.service_client_id;
+      if (typeof teamId !== 'string' || !teamId) throw new InvalidTokenError('the token names no team');
+      return {
+        token,
+        clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+        scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
+        expiresAt: payload.exp!,
+        resource: new URL(this.settings.resource),
+        extra: { teamId },
+      };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
+        throw new InvalidTokenError(error instanceof errors.JWTExpired ? 'the token has expired' : 'invalid token');
+      }
+      this.logger.warn(`JWKS unavailable: ${(error as Error).message}`);
+      throw new ServerError('the authorization server keys are unavailable');
+    }
+  }
+}

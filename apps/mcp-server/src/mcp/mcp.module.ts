@@ -1,0 +1,25 @@
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { AskService } from '../ask/ask.service.js';
+import { TeamQuery } from '../ask/team-query.js';
+import { config } from '../config.js';
+import { RetailerCatalogService } from '../read-model/retailer-catalog.service.js';
+import { ConnectorTokens } from './connector-tokens.js';
+import { MCP_PATH, McpAuthMiddleware, McpController, ProtectedResourceController } from './mcp.controller.js';
+import { McpSettings } from './mcp-settings.js';
+
+@Module({
+  controllers: [ProtectedResourceController, McpController],
+  providers: [
+    { provide: McpSettings, useValue: McpSettings.from(config) },
+    ConnectorTokens,
+    TeamQuery,
+    AskService,
+    RetailerCatalogService,
+    McpAuthMiddleware,
+  ],
+})
+export class McpModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(McpAuthMiddleware).forRoutes({ path: MCP_PATH, method: RequestMethod.POST });
+  }
+}

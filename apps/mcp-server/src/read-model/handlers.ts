@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { MatchingContracts, SyncContracts, type Envelope, type EventData } from '@cps/contracts';
+import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
+import { type EntityManager } from 'typeorm';
+import { Projection } from './projection.js';
+
+function teamOf(envelope: Envelope<unknown>): string {
+  if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
+  return envelope.teamId;
+}
+
+type Activated = typeof SyncContracts.connectionActivated;
+type Unauthenticated = typeof SyncContracts.connectionUnauthenticated;
+type Collected = typeof SyncContracts.purchaseCollected;
+type Matched = typeof MatchingContracts.purchaseMatched;
+type Purged = typeof SyncContracts.simulatedDataPurged;
+
+/** Durable consumer `mcp-server-connection-activated`. */
+@Injectable()
+export class ConnectionActivatedProjector implements EventHandlerDefinition<Activated> {
+  readonly name = 'connection-activated';
+  readonly event = SyncContracts.connectionActivated;
+
+  async handle(envelope: Envelope<EventData<Activated>>, manager: EntityManager): Promise<void> {
+    await Projection.upsertConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
+  }
+}
+
+/** Durable consumer `mcp-server-connection-unauthenticated`. */
+@Injectable()
+export class ConnectionUnauthenticatedProjector implements EventHandlerDefinition<Unauthenticated> {
+  readonly name = 'connection-unauthenticated';
+  readonly event = SyncContracts.connectionUnauthenticated;
+
+  async handle(envelope: Envelope<EventData<Unauthenticated>>, manager: EntityManager): Promise<void> {
+    await Projection.upsertConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
+  }
+}
+
+/** Durable consumer `mcp-server-purchase-collected`. */
+@Injectable()
+export class PurchaseCollectedProjector implements EventHandlerDefinition<Collected> {
+  readonly name = 'purchase-collected';
+  readonly event = SyncContracts.purchaseCollected;
+
+  async handle(envelope: Envelope<EventData<Collected>>, manager: EntityManager): Promise<void> {
+    await Projection.upsertPurchase(manager, teamOf(envelope), envelope.data.purchase, false);
+  }
+}
+
+/** Durable consumer `mcp-server-purchase-matched`: the items' products. */
+@Injectable()
+export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched> {
+  readonly name = 'purchase-matched';
+  readonly event = MatchingContracts.purchaseMatched;
+
+  async handle(envelope: Envelope<EventData<Matched>>, manager: EntityManager): Promise<void> {
+    await Projection.upsertPurchase(manager, teamOf(envelope), envelope.data.purchase, true);
+  }
+}
+
+/** Durable consumer `mcp-server-simulated-data-purged`. */
+@Injectable()
+export class SimulatedDataPurgedProjector implements EventHandlerDefinition<Purged> {
+  readonly name = 'simulated-data-purged';
+  readonly event = SyncContracts.simulatedDataPurged;
+
+  async handle(envelope: Envelope<EventData<Purged>>, manager: EntityManager): Promise<void> {
+    const { cutoff, connectionIds, purchaseIds } = envelope.data;
+    await Projection.purgeSimulated(manager, envelope.teamId, cutoff, connectionIds, purchaseIds);
+  }
+}
+
+export const PROJECTORS = [
+  ConnectionActivatedProjector,
+  ConnectionUnauthenticatedProjector,
+  PurchaseCollectedProjector,
+  PurchaseMatchedProjector,
+  SimulatedDataPurgedProjector,
+];

@@ -1,0 +1,48 @@
+import { JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { type McpConfig } from '../config.js';
+import { PROJECTORS } from './handlers.js';
+
+/** The durable consumer names of the projection (InboxConsumerService names them `<service>-<handler>`). */
+export const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Projector().name}`);
+
+/**
+ * Rebuilds the read model from scratch: empties the projected tables and the consumers' inbox in one transaction,
+ * then deletes the durable consumers. Running mcp-server replicas recreate them (deliver all) and replay every
+ * event the stream still holds (ADR 0016). Returns what was removed.
+ */
+export async function rebuildReadModel(config: McpConfig): Promise<{ rows: number; consumers: string[] }> {
+  const db = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'mcp-server-rebuild' });
+  await db.connect();
+  let rows = 0;
+  try {
+    await db.query('BEGIN');
+    for (const table of ['items', 'purchases', 'connections']) {
+      rows += (await db.query(`DELETE FROM mcp.${table}`)).rowCount ?? 0;
+    }
+    await db.query(`DELETE FROM mcp.inbox WHERE consumer = ANY($1)`, [PROJECTION_CONSUMERS]);
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await db.end();
+  }
+  const nats = await connect({ servers: config.NATS_URL.split(','), name: 'mcp-server-rebuild' });
+  const deleted: string[] = [];
+  try {
+    const jsm = await jetstreamManager(nats);
+    for (const consumer of PROJECTION_CONSUMERS) {
+      try {
+        await jsm.consumers.delete(config.EVENTS_STREAM, consumer);
+        deleted.push(consumer);
+      } catch (error) {
+        if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      }
+    }
+  } finally {
+    await nats.close();
+  }
+  return { rows, consumers: deleted };
+}

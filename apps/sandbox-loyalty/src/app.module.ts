@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@cps/platform';
+import { AdminController, AdminTokenGuard, LOYALTY_CONFIG } from './admin.controller.js';
+import { config } from './config.js';
+import { migrations } from './migrations/index.js';
+import { PlatformApiController } from './platform-api.controller.js';
+import { ReceivedCalls } from './received-calls.js';
+
+/**
+ * The sandbox plays third-party loyalty and marketing platforms (Smile.io / Yotpo style points, Klaviyo style
+ * events, a webhook receiver), which never share the platform's message bus: it runs without NATS.
+ */
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      service: 'sandbox-loyalty',
+      schema: 'sandbox_loyalty',
+      config,
+      entities: [],
+      migrations,
+      messaging: false,
+    }),
+  ],
+  controllers: [PlatformApiController, AdminController],
+  providers: [ReceivedCalls, AdminTokenGuard, { provide: LOYALTY_CONFIG, useValue: config }],
+})
+export class AppModule {}

@@ -1,0 +1,37 @@
+import { Global, Module } from '@nestjs/common';
+import { PlatformModule } from '@cps/platform';
+import { AdminApiController } from './admin-api/admin-api.controller.js';
+import { AppProxyForwarderController } from './app-proxy/app-proxy-forwarder.controller.js';
+import { config, STOREFRONT_CONFIG } from './config.js';
+import { CustomerRepository } from './customers/customer.repository.js';
+import { StorefrontSessions } from './customers/storefront-session.js';
+import { migrations } from './migrations/index.js';
+import { StorefrontController } from './storefront/storefront.controller.js';
+
+@Global()
+@Module({
+  providers: [{ provide: STOREFRONT_CONFIG, useValue: config }, CustomerRepository, StorefrontSessions],
+  exports: [STOREFRONT_CONFIG, CustomerRepository, StorefrontSessions],
+})
+class SandboxStorefrontCommonModule {}
+
+/**
+ * Plays a storefront platform (Shopify-like) for development and tests: a shop with customer accounts, a page
+ * with the brand's theme block, the app proxy that signs and forwards `/apps/service/*` to storefront-proxy, and
+ * the Admin API's customer resource. Like a real platform it never talks NATS.
+ */
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      service: 'sandbox-storefront',
+      schema: 'sandbox_storefront',
+      config,
+      entities: [],
+      migrations,
+      messaging: false,
+    }),
+    SandboxStorefrontCommonModule,
+  ],
+  controllers: [StorefrontController, AppProxyForwarderController, AdminApiController],
+})
+export class AppModule {}

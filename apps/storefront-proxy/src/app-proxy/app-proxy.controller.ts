@@ -1,0 +1,166 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type Response } from 'express';
+import { BodyValidationPipe } from '../http/body-validation.pipe.js';
+import { AppProxyGuard } from './app-proxy.guard.js';
+import {
+  DisconnectConnectionUseCase,
+  FollowLinkUseCase,
+  GetConfigurationUseCase,
+  GetVisibilityUseCase,
+  ListRetailersUseCase,
+  StartLinkUseCase,
+} from './app-proxy.use-cases.js';
+import {
+  ConfigurationResponse,
+  DisconnectBody,
+  DisconnectResponse,
+  RetailersResponse,
+  StartLinkBody,
+  StartLinkResponse,
+  VisibilityResponse,
+} from './dto/app-proxy.dto.js';
+import { CustomerOnly, Proxied, SingleUse, type CustomerRequest, type ProxiedRequest } from './proxied-request.js';
+
+/** The last path segment of a retailer's `link_url`. */
+const LINK_ID = /^[0-9A-Za-z]{10}$/;
+
+const SIGNED_OUT =
+  'Signed-out customers: a GET is redirected (302) to `/account/login?return_url=<this page>`, a POST is refused ' +
+  'with 400 `{"detail": "customer not signed in"}`.';
+
+/**
+ * `/apps/service/*`: what the storefront's pages call through the platform's app proxy. No API key: every request
+ * is signed by the platform (AppProxyGuard) and names the signed-in customer.
+ */
+@Controller('apps/service')
+@UseGuards(AppProxyGuard)
+@ApiTags('Storefront app proxy')
+@ApiQuery({ name: 'shop', required: true, description: "The shop's domain", example: 'acme.myshopify.com' })
+@ApiQuery({ name: 'timestamp', required: true, description: 'Unix seconds of signing; older than 90 s is refused' })
+@ApiQuery({ name: 'path_prefix', required: false, description: 'The storefront path the proxy is mounted at' })
+@ApiQuery({ name: 'logged_in_customer_id', required: false, description: 'The signed-in customer; empty when none' })
+@ApiQuery({
+  name: 'signature',
+  required: true,
+  description:
+    "Hex HMAC-SHA256, with the shop's app-proxy secret, of the other parameters as sorted `name=value` pairs joined " +
+    'without a separator (repeated names: values joined with `,`). Missing, wrong or stale: 401. A POST or a ' +
+    '`link/{linkId}` request is served once: the same request again is 401 too.',
+})
+@ApiResponse({ status: 401, description: 'Unsigned, wrongly signed, stale or replayed request (no detail)' })
+export class AppProxyController {
+  constructor(
+    private readonly configuration: GetConfigurationUseCase,
+    private readonly visibility: GetVisibilityUseCase,
+    private readonly retailers: ListRetailersUseCase,
+    private readonly startLink: StartLinkUseCase,
+    private readonly disconnect: DisconnectConnectionUseCase,
+    private readonly followLink: FollowLinkUseCase,
+  ) {}
+
+  @Get('configuration')
+  @ApiOperation({ summary: 'Whether the shop is configured (it holds an API key)' })
+  @ApiResponse({ status: 200, type: ConfigurationResponse })
+  @ApiResponse({ status: 404, description: 'The shop has no API key' })
+  getConfiguration(@Proxied() request: ProxiedRequest): Promise<ConfigurationResponse> {
+    return this.configuration.execute(request);
+  }
+
+  @Get('visibility')
+  @CustomerOnly()
+  @ApiOperation({
+    summary: 'Whether this customer sees the block, and which retailers are hidden from them',
+    description: SIGNED_OUT,
+  })
+  @ApiResponse({ status: 200, type: VisibilityResponse })
+  @ApiResponse({ status: 302, description: 'Signed out: to the storefront login' })
+  @ApiResponse({ status: 404, description: 'Storefront configuration absent' })
+  getVisibility(@Proxied() request: CustomerRequest): Promise<VisibilityResponse> {
+    return this.visibility.execute(request);
+  }
+
+  @Get('retailers')
+  @CustomerOnly()
+  @ApiOperation({ summary: "The brand's retailers with this customer's connection status", description: SIGNED_OUT })
+  @ApiResponse({ status: 200, type: RetailersResponse })
+  @ApiResponse({ status: 302, description: 'Signed out: to the storefront login' })
+  @ApiResponse({ status: 404, description: 'Storefront configuration absent' })
+  listRetailers(@Proxied() request: CustomerRequest): Promise<RetailersResponse> {
+    return this.retailers.execute(request);
+  }
+
+  @Post('connections')
+  @CustomerOnly()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'A link flow URL for a retailer, with the connection bound',
+    description: `Links afresh (the connection is found or created) or, with \`connectionId\`, re-authenticates it. ${SIGNED_OUT}`,
+  })
+  @ApiResponse({ status: 200, type: StartLinkResponse })
+  @ApiResponse({ status: 400, description: 'Signed out' })
+  @ApiResponse({ status: 404, description: "Unknown retailer, another customer's connection, or configuration absent" })
+  @ApiResponse({ status: 409, description: 'The connection to re-authenticate is disconnected' })
+  @ApiResponse({ status: 422, description: 'Invalid body (HTTPValidationError)' })
+  createLink(
+    @Proxied() request: CustomerRequest,
+    @Body(BodyValidationPipe) body: StartLinkBody,
+  ): Promise<StartLinkResponse> {
+    return this.startLink.execute(request, body);
+  }
+
+  @Post('disconnect-connection')
+  @CustomerOnly()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Disconnects one of the customer's connections", description: SIGNED_OUT })
+  @ApiResponse({ status: 200, type: DisconnectResponse })
+  @ApiResponse({ status: 400, description: 'Signed out' })
+  @ApiResponse({ status: 404, description: "Unknown connection, another customer's, or configuration absent" })
+  @ApiResponse({ status: 422, description: 'Invalid body (HTTPValidationError)' })
+  disconnectConnection(
+    @Proxied() request: CustomerRequest,
+    @Body(BodyValidationPipe) body: DisconnectBody,
+  ): Promise<DisconnectResponse> {
+    return this.disconnect.execute(request, body.connectionId);
+  }
+
+  @Get('link/:linkId')
+  @CustomerOnly()
+  @SingleUse()
+  @ApiOperation({
+    summary: 'One-shot redirect into the link flow for a retailer',
+    description:
+      "Creates or finds the customer's connection to the retailer of `linkId` (the last path segment of its " +
+      '`link_url`) and redirects into the hosted link flow, which returns to `redirect_url` (default: the shop ' +
+      `homepage; a page of the shop). ${SIGNED_OUT}`,
+  })
+  @ApiQuery({ name: 'redirect_url', required: false, description: 'Where the flow returns; a page of the shop' })
+  @ApiResponse({ status: 302, description: 'Into the link flow (or, signed out, to the storefront login)' })
+  @ApiResponse({ status: 404, description: 'Unknown link, a retailer no longer enabled, or configuration absent' })
+  @ApiResponse({ status: 422, description: 'redirect_url is not a page of the shop' })
+  @ApiProduces('application/json')
+  async link(
+    @Proxied() request: CustomerRequest,
+    @Param('linkId') linkId: string,
+    @Query('redirect_url') redirectUrl: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!LINK_ID.test(linkId)) throw new NotFoundException({ detail: 'link not found' });
+    const redirect = Array.isArray(redirectUrl) ? redirectUrl[redirectUrl.length - 1] : redirectUrl;
+    const url = await this.followLink.execute(request, linkId, typeof redirect === 'string' ? redirect : undefined);
+    // No body: express' default one would repeat the URL, link token included.
+    res.status(HttpStatus.FOUND).setHeader('Location', url).end();
+  }
+}

@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { ShopsModule } from '../shops/shops.module.js';
+import { AppProxyController } from './app-proxy.controller.js';
+import { AppProxyGuard } from './app-proxy.guard.js';
+import {
+  DisconnectConnectionUseCase,
+  FollowLinkUseCase,
+  GetConfigurationUseCase,
+  GetVisibilityUseCase,
+  ListRetailersUseCase,
+  StartLinkUseCase,
+} from './app-proxy.use-cases.js';
+import { CustomerProfiles } from './customer-profiles.js';
+import { LinkFlow } from './link-flow.js';
+import { SignedRequests } from './signed-requests.js';
+import { StorefrontBrand } from './storefront-brand.js';
+import { UsedSignatureRepository } from './used-signature.repository.js';
+
+@Module({
+  imports: [ShopsModule],
+  controllers: [AppProxyController],
+  providers: [
+    AppProxyGuard,
+    SignedRequests,
+    UsedSignatureRepository,
+    CustomerProfiles,
+    StorefrontBrand,
+    LinkFlow,
+    GetConfigurationUseCase,
+    GetVisibilityUseCase,
+    ListRetailersUseCase,
+    StartLinkUseCase,
+    DisconnectConnectionUseCase,
+    FollowLinkUseCase,
+  ],
+  exports: [SignedRequests],
+})
+export class AppProxyModule {}

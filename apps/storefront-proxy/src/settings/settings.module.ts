@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { AppProxyModule } from '../app-proxy/app-proxy.module.js';
+import { ShopsModule } from '../shops/shops.module.js';
+import { SettingsController } from './settings.controller.js';
+
+@Module({
+  imports: [ShopsModule, AppProxyModule],
+  controllers: [SettingsController],
+})
+export class SettingsModule {}

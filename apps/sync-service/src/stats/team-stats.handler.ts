@@ -1,0 +1,52 @@
+import { Controller, Injectable, Module } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CONNECTION_STATUSES, SyncContracts, type RpcRequest } from '@cps/contracts';
+import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { DataSource } from 'typeorm';
+
+/** Counts for the brand dashboard's overview, read straight from the team's rows (two grouped queries). */
+@Injectable()
+export class TeamStatsQuery {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async execute(teamId: string, days: number): Promise<SyncContracts.TeamStats> {
+    const [byStatus, perDay]: [Array<{ status: string; count: number }>, Array<{ date: string; purchases: number }>] =
+      await Promise.all([
+        this.db.query(
+          `SELECT CASE WHEN status = 'revoked' THEN 'disconnected' ELSE status END AS status, count(*)::int AS count
+           FROM sync.connections WHERE team_id = $1 AND deleted_at IS NULL GROUP BY 1`,
+          [teamId],
+        ),
+        this.db.query(
+          `WITH counted AS (
+             SELECT (p.date AT TIME ZONE 'UTC')::date AS day, count(*)::int AS purchases
+             FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id AND c.deleted_at IS NULL
+             WHERE p.team_id = $1 AND p.date >= ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1)) AT TIME ZONE 'UTC'
+             GROUP BY 1)
+           SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(counted.purchases, 0) AS purchases
+           FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, '1 day') AS d(day)
+           LEFT JOIN counted ON counted.day = d.day
+           ORDER BY d.day`,
+          [teamId, days],
+        ),
+      ]);
+    const counts = new Map(byStatus.map((row) => [row.status, row.count]));
+    return {
+      connections: CONNECTION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+      purchases_per_day: perDay,
+    };
+  }
+}
+
+@Controller()
+export class TeamStatsHandler {
+  constructor(private readonly stats: TeamStatsQuery) {}
+
+  @RpcHandler(SyncContracts.teamStats)
+  get(@RpcPayload(SyncContracts.teamStats) request: RpcRequest<typeof SyncContracts.teamStats>) {
+    return this.stats.execute(request.teamId, request.days ?? 90);
+  }
+}
+
+@Module({ controllers: [TeamStatsHandler], providers: [TeamStatsQuery] })
+export class TeamStatsModule {}

@@ -1,0 +1,3 @@
+export * from './app-proxy-signature.js';
+export * from './block-visibility.js';
+export * from './storefront-link.js';
