@@ -8,6 +8,8 @@ describe('isTransientError', () => {
     ['a connection exception class', { code: '08006' }],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
+    ['a closed pg client', new Error('Client was closed and is not queryable')],
+    ['a released query runner', new Error('Query runner already released. Cannot run queries anymore.')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['TypeORM wrapping pg', { message: 'Query failed', driverError: { code: '57P01' } }],
     ['an error caused by one', new Error('could not save', { cause: { code: '40001' } })],

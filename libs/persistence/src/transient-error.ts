@@ -20,6 +20,10 @@ const TRANSIENT_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /connection is not open|client has encountered a connection error/i,
   /Connection (?:lost|closed)/i,
+  // pg, when a client whose backend was terminated is used again before the pool dropped it
+  /Client was closed and is not queryable/i,
+  // TypeORM, when a transaction's query runner was released under it by a lost connection
+  /Query runner already released/i,
 ];
 
 /**

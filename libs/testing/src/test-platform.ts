@@ -23,16 +23,23 @@ export interface TestPlatformOptions {
  */
 interface LogCapture {
   write(instance: string, line: string): void;
+  /** The error-level lines so far (pino `"level":"error"`/`"fatal"`), each prefixed with its process. */
+  errors(): string[];
   close(): Promise<void>;
 }
+
+const ERROR_LINE = /"level":"(?:error|fatal)"/;
 
 function captureLogs(): LogCapture {
   const dir = resolve(import.meta.dirname, '../../../.data/test-logs');
   mkdirSync(dir, { recursive: true });
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const files = new Map<string, WriteStream>();
+  const errors: string[] = [];
   return {
+    errors: () => [...errors],
     write(instance, line) {
+      if (ERROR_LINE.test(line)) errors.push(`${instance}: ${line}`);
       let file = files.get(instance);
       if (!file) files.set(instance, (file = createWriteStream(join(dir, `${run}-${instance}.log`), { flags: 'a' })));
       file.write(`${line}\n`);
@@ -165,6 +172,14 @@ export class TestPlatform {
       // not JSON; keep the text
     }
     return { status: response.status, body, headers: response.headers };
+  }
+
+  /**
+   * The error-level log lines of the services so far, for a failure message: a 500 under faults says little in the
+   * test's output, the service's own line says why.
+   */
+  serviceErrors(): string[] {
+    return this.logs.errors();
   }
 
   async stop(): Promise<void> {
