@@ -2,18 +2,22 @@
 // GET /connections/{id} (API key), under C concurrent keep-alive clients for D seconds each.
 // With --baseline REF it also builds that git revision in a temporary worktree and measures it in the
 // same run, one platform after the other on the same machine, and prints the ratio.
+// "bare" is the machine's ceiling: a single-process Fastify + pg handler (bare-server.mjs) doing the same key check,
+// token check and query on the same data, measured in the same run; "vs bare" prints the platform's ratio to it.
 //
 // "current" runs with RPC_CHECK_REPLIES=false (the production default), "checked" with replies checked against
 // their contracts (the development and test default).
 //
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { ROOT, startPlatform } from '../sync/platform.mjs';
+import { startBareServer } from './bare-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,26 +109,56 @@ async function load(url, headers) {
   };
 }
 
-async function measure(label, root, env = {}) {
+function report(label, results) {
+  for (const [path, r] of Object.entries(results)) {
+    console.log(
+      `${label.padEnd(10)} ${path.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s  ` +
+        `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (n=${r.n}, non-200=${r.errors})`,
+    );
+  }
+}
+
+/** The two requests against `baseUrl` (the gateway, or the bare server). */
+async function loadBoth(baseUrl, seeded) {
+  return {
+    'GET /purchases?limit=50': await load(`${baseUrl}/purchases?limit=50`, {
+      'x-api-key': seeded.apiKey,
+      authorization: `Bearer ${seeded.connectionToken}`,
+    }),
+    'GET /connections/{id}': await load(`${baseUrl}/connections/${seeded.connectionId}`, {
+      'x-api-key': seeded.apiKey,
+    }),
+  };
+}
+
+/** The bare Fastify + pg handler on the same database and data as the platform just measured. */
+let bare;
+/** The connection-token key of every platform of this run, so the bare handler can verify its tokens too. */
+const CONNECTION_TOKEN_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+async function measure(label, root, env = {}, { withBare = false } = {}) {
   const { startPlatform: start } =
     root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
   // The rate limit is abuse protection, not what is measured here.
-  const platform = await start({ env: { RATE_LIMIT_PER_MINUTE: '1000000', ...env } });
+  const platform = await start({ env: { RATE_LIMIT_PER_MINUTE: '1000000', CONNECTION_TOKEN_PRIVATE_KEY, ...env } });
   try {
     const seeded = await seed(platform, Number(args.purchases));
-    const results = {};
-    results['GET /purchases?limit=50'] = await load(`${platform.gatewayUrl}/purchases?limit=50`, {
-      'x-api-key': seeded.apiKey,
-      authorization: `Bearer ${seeded.connectionToken}`,
-    });
-    results['GET /connections/{id}'] = await load(`${platform.gatewayUrl}/connections/${seeded.connectionId}`, {
-      'x-api-key': seeded.apiKey,
-    });
-    for (const [path, r] of Object.entries(results)) {
-      console.log(
-        `${label.padEnd(10)} ${path.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s  ` +
-          `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (n=${r.n}, non-200=${r.errors})`,
-      );
+    const results = await loadBoth(platform.gatewayUrl, seeded);
+    report(label, results);
+    if (withBare) {
+      const server = await startBareServer({
+        databaseUrl: platform.databaseUrl,
+        baseUrl: platform.gatewayUrl,
+        privateKeyPem: CONNECTION_TOKEN_PRIVATE_KEY,
+      });
+      try {
+        bare = await loadBoth(server.url, seeded);
+        report('bare', bare);
+      } finally {
+        await server.stop();
+      }
     }
     return results;
   } finally {
@@ -147,9 +181,17 @@ if (args.baseline) {
 // The platform runs in development mode here; replies are checked against their contracts there and in tests,
 // not in production (RPC_CHECK_REPLIES), so both are measured.
 const runs = {
-  current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }),
+  current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }, { withBare: true }),
   checked: await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' }),
 };
+for (const [label, current] of Object.entries(runs)) {
+  for (const path of Object.keys(current)) {
+    console.log(
+      `vs bare    ${label.padEnd(8)} ${path.padEnd(26)} throughput ${(current[path].rps / bare[path].rps).toFixed(2)}x ` +
+        `the bare handler's, p99 ${(current[path].p99 / bare[path].p99).toFixed(2)}x its p99`,
+    );
+  }
+}
 if (baseline) {
   for (const [label, current] of Object.entries(runs)) {
     for (const path of Object.keys(current)) {

@@ -1,6 +1,6 @@
 import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
 import { purchasePoints } from '@cps/domain';
-import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
+import { DEFAULT_TEST_SERVICES, eventually, TestPlatform, type TestTeam } from '@cps/testing';
 
 /**
  * Loyalty and marketing integrations end to end (issue 8, ADR 0014): a real link through the sandbox retailer gives
@@ -39,6 +39,7 @@ describe('loyalty and marketing integrations', () => {
 
   beforeAll(async () => {
     platform = await TestPlatform.start({
+      services: [...DEFAULT_TEST_SERVICES, 'sandbox-loyalty'],
       serviceEnv: {
         'sync-service': { SYNC_POLL_INTERVAL_MS: '1000', SYNC_SCHEDULER_TICK_MS: '200' },
         'events-service': { WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,2,2,2', DELIVERY_POLL_MS: '200' },

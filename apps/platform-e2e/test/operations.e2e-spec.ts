@@ -10,7 +10,8 @@ describe('operating the platform', () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start();
+    // Every service, so each one's clean stop on SIGTERM is checked.
+    platform = await TestPlatform.start({ services: 'all' });
   });
   afterAll(() => platform?.stop());
 

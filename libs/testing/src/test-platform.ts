@@ -5,12 +5,25 @@ import { AdminClient, NatsServerProcess, Platform, SERVICES } from '@cps/tools';
 import { freePort } from './free-port.js';
 import { createTestDatabase } from './test-database.js';
 
+/** The services a test gets unless it names others: the path of a purchase, and the retailer to link. */
+export const DEFAULT_TEST_SERVICES = [
+  'api-gateway',
+  'auth-server',
+  'sync-service',
+  'matching-service',
+  'events-service',
+  'sandbox-retailer',
+];
+
 export interface TestPlatformOptions {
   /** Extra environment for every service. */
   env?: NodeJS.ProcessEnv;
   serviceEnv?: Partial<Record<string, NodeJS.ProcessEnv>>;
-  /** Run only these services (default: all of them, the sandboxes and the dashboard included). */
-  services?: string[];
+  /**
+   * Run only these services, or `'all'` (the sandboxes, the storefront, MCP and the dashboard included). Default:
+   * DEFAULT_TEST_SERVICES, the path of a purchase; each process costs seconds of a 2-core machine's start-up.
+   */
+  services?: string[] | 'all';
   /** Processes per scalable service, e.g. `{ 'api-gateway': 2 }` (each on a free port of its own). */
   replicas?: Partial<Record<string, number>>;
   /** Print service logs (TEST_LOGS=1 does it too). */
@@ -85,12 +98,13 @@ export class TestPlatform {
       const count = spec.scalable ? (options.replicas?.[spec.name] ?? 1) : 1;
       for (let index = 0; index < count; index += 1) ports[spec.name].push(await freePort());
     }
+    const wanted = options.services === 'all' ? [] : (options.services ?? DEFAULT_TEST_SERVICES);
     const showLogs = options.logs ?? process.env.TEST_LOGS === '1';
     const capture = captureLogs();
     const platform = new Platform({
       root,
       ports,
-      services: options.services ? SERVICES.filter((spec) => options.services!.includes(spec.name)) : SERVICES,
+      services: options.services === 'all' ? SERVICES : SERVICES.filter((spec) => wanted.includes(spec.name)),
       env: {
         NODE_ENV: 'test',
         LOG_LEVEL: 'info',
