@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AdminClient, NatsServerProcess, Platform, SERVICES } from '@cps/tools';
 import { freePort } from './free-port.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, migratedTemplate } from './test-database.js';
 
 /** The services a test gets unless it names others: the path of a purchase, and the retailer to link. */
 export const DEFAULT_TEST_SERVICES = [
@@ -88,7 +88,9 @@ export class TestPlatform {
 
   static async start(options: TestPlatformOptions = {}): Promise<TestPlatform> {
     const root = resolve(import.meta.dirname, '../../..');
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({
+      template: await migratedTemplate(root, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+    });
     const natsDir = mkdtempSync(join(tmpdir(), 'cps-nats-'));
     const nats = new NatsServerProcess(await freePort(), natsDir);
     await nats.start();
@@ -126,7 +128,7 @@ export class TestPlatform {
         if (showLogs) process.stdout.write(`${instance}: ${line}\n`);
       },
     });
-    await platform.migrate();
+    // The database is a copy of the migrated template: nothing is pending.
     await platform.start();
     const admin = await AdminClient.connect(nats.url);
     return new TestPlatform(platform, nats, admin, database.url, database.drop, natsDir, capture);
