@@ -48,7 +48,9 @@ function migrationsDigest(root: string): string {
     const dir = join(root, 'dist/apps', spec.name, 'src/migrations');
     let files: string[] = [];
     try {
-      files = readdirSync(dir).filter((file) => file.endsWith('.js')).sort();
+      files = readdirSync(dir)
+        .filter((file) => file.endsWith('.js'))
+        .sort();
     } catch {
       // a service without migrations
     }
