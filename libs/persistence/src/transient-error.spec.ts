@@ -10,6 +10,13 @@ describe('isTransientError', () => {
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a closed pg client', new Error('Client was closed and is not queryable')],
     ['a released query runner', new Error('Query runner already released. Cannot run queries anymore.')],
+    [
+      "a transaction whose connection was lost (TypeORM's QueryRunnerProviderAlreadyReleasedError)",
+      new Error(
+        'Database connection provided by a query runner was already released, cannot continue to use its querying ' +
+          'methods anymore.',
+      ),
+    ],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['TypeORM wrapping pg', { message: 'Query failed', driverError: { code: '57P01' } }],
     ['an error caused by one', new Error('could not save', { cause: { code: '40001' } })],

@@ -22,8 +22,10 @@ const TRANSIENT_MESSAGES = [
   /Connection (?:lost|closed)/i,
   // pg, when a client whose backend was terminated is used again before the pool dropped it
   /Client was closed and is not queryable/i,
-  // TypeORM, when a transaction's query runner was released under it by a lost connection
+  // TypeORM, when a transaction's query runner was released under it by a lost connection (its pg client emitted
+  // 'error', e.g. after pg_terminate_backend): QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError
   /Query runner already released/i,
+  /connection provided by a query runner was already released/i,
 ];
 
 /**
