@@ -5,6 +5,7 @@ import { PartnerAppsController } from './apps/partner-apps.controller.js';
 import { CatalogController } from './catalog/catalog.controller.js';
 import { config, DASHBOARD_CONFIG } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
+import { ConnectorsController } from './connectors/connectors.controller.js';
 import { DevelopersController } from './developers/developers.controller.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
 import { migrations } from './migrations/index.js';
@@ -13,6 +14,7 @@ import { RetailersController } from './retailers/retailers.controller.js';
 import { Sessions } from './session/sessions.js';
 import { SignInController } from './session/sign-in.controller.js';
 import { SignedIn } from './session/viewer.js';
+import { ShopsController } from './shops/shops.controller.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
 import { TeamController } from './team/team.controller.js';
 import { AssetsController } from './web/assets.controller.js';
@@ -31,6 +33,8 @@ import { pageHeaders } from './web/page-headers.js';
     IntegrationsController,
     DevelopersController,
     PartnerAppsController,
+    ConnectorsController,
+    ShopsController,
     SimulatorController,
     TeamController,
   ],

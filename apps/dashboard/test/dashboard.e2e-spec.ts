@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { AuthContracts } from '@cps/contracts';
@@ -11,13 +10,9 @@ import {
   WebhookReceiver,
   type TestTeam,
 } from '@cps/testing';
+import { SCREENSHOTS, watchDashboardPage } from './dashboard-browser.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Committed screenshots are refreshed only on request (`UPDATE_SCREENSHOTS=1`); a plain run writes to `.data/`. */
-const SCREENSHOTS = resolve(
-  import.meta.dirname,
-  process.env.UPDATE_SCREENSHOTS === '1' ? '../../../docs/screenshots' : '../../../.data/screenshots',
-);
 const PASSWORD = 'correct horse battery';
 /** Progress on stderr with TEST_PROGRESS=1 (jest holds console output until the file ends). */
 const progress = (step: string) => {
@@ -41,7 +36,7 @@ describe('brand dashboard in Chromium', () => {
   let team: TestTeam;
   let otherTeam: TestTeam;
   const email = 'brand-user@example.com';
-  const browserProblems: string[] = [];
+  let browserProblems: string[] = [];
 
   beforeAll(async () => {
     fixture = await OAuthFixture.start(
@@ -69,15 +64,7 @@ describe('brand dashboard in Chromium', () => {
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.on('console', (message) => {
-      // Refusals the journeys provoke (401 wrong password, 403, 404, 422) are asserted where they happen.
-      if (message.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(message.text())) {
-        browserProblems.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => browserProblems.push(error.message));
-    page.on('dialog', (dialog) => void dialog.accept());
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    browserProblems = watchDashboardPage(page);
   }, 300_000); // seven services and a browser on a busy machine
 
   afterAll(async () => {

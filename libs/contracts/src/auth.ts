@@ -360,6 +360,24 @@ export class TeamPartnerAppList {
 /** The partner apps a team owns, newest first (no secrets). */
 export const listPartnerApps = defineRpc(SERVICE, 'auth.list-partner-apps.v1', GetTeamRequest, TeamPartnerAppList);
 
+export class UpdatePartnerAppRequest {
+  @IsString() @MinLength(1) clientId!: string;
+  /** The team that owns the app: another team's app is "not found" and stays as it is. */
+  @IsString() @MinLength(1) teamId!: string;
+  /** The whole new list (it replaces the old one), by the rules of `createPartnerApp`. */
+  @IsArray() @ArrayMinSize(1) @IsString({ each: true }) redirectUris!: string[];
+}
+/**
+ * Replaces a team's own partner app's redirect URIs (1 to 10 exact absolute URIs, HTTPS or loopback HTTP, no
+ * duplicates): authorization requests are checked against the new list at once; 404 for an app of another team.
+ */
+export const updatePartnerApp = defineRpc(
+  SERVICE,
+  'auth.update-partner-app.v1',
+  UpdatePartnerAppRequest,
+  TeamPartnerApp,
+);
+
 export class TeamInstallation {
   @IsString() installation_id!: string;
   @IsString() client_id!: string;
@@ -387,3 +405,47 @@ export class TeamMemberList {
 }
 /** The team's dashboard users, by email. */
 export const listTeamMembers = defineRpc(SERVICE, 'auth.list-team-members.v1', GetTeamRequest, TeamMemberList);
+
+// --- Data-query connectors (MCP clients) authorized on a team ------------------------------------------
+
+export const CONNECTOR_CLIENT_KINDS = ['registered', 'metadata_document'] as const;
+
+export class TeamConnector {
+  @IsString() client_id!: string;
+  /** The client's own name (`client_name` of its registration or metadata document). */
+  @IsString() name!: string;
+  /** How the client is known: Dynamic Client Registration, or a Client ID Metadata Document (its URL). */
+  @IsOneOf(CONNECTOR_CLIENT_KINDS) kind!: (typeof CONNECTOR_CLIENT_KINDS)[number];
+  /** Space-separated granted scopes. */
+  @IsString() scope!: string;
+  /** When a user of the team authorized it (the code exchange of its current grant). */
+  @IsISO8601({ strict: true }) authorized_at!: string;
+  /** When it last obtained tokens (the code exchange or its latest refresh). */
+  @IsISO8601({ strict: true }) last_used_at!: string;
+}
+export class TeamConnectorList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamConnector) connectors!: TeamConnector[];
+}
+/** The connectors holding a live grant on a team (not revoked, not expired), most recently used first. */
+export const listConnectors = defineRpc(SERVICE, 'auth.list-connectors.v1', GetTeamRequest, TeamConnectorList);
+
+export class DisconnectConnectorRequest {
+  @IsString() @MinLength(1) clientId!: string;
+  /** The team the connector is tied to: a connector of another team is "not found" and stays as it is. */
+  @IsString() @MinLength(1) teamId!: string;
+}
+export class DisconnectedConnector {
+  @IsString() client_id!: string;
+  @IsString() team_id!: string;
+}
+/**
+ * Dashboard disconnect of a connector: every refresh token of the (client, team) grant is revoked, so the
+ * connector needs a new authorization (and team choice); its access token expires within 900 seconds. Idempotent;
+ * 404 when the client was never authorized on the team.
+ */
+export const disconnectConnector = defineRpc(
+  SERVICE,
+  'auth.disconnect-connector.v1',
+  DisconnectConnectorRequest,
+  DisconnectedConnector,
+);

@@ -1,5 +1,15 @@
-import { Equals, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { defineRpc } from './contract.js';
+import {
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsISO8601,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { defineRpc, Type } from './contract.js';
 import { IsOmittable, Trim } from './validators.js';
 
 const SERVICE = 'storefront-proxy';
@@ -44,5 +54,39 @@ export class DisconnectedShop {
   @Equals(true) api_key_removed!: true;
 }
 
-/** `shop:disconnect`: removes the shop's API key (its storefront endpoints answer 404 until a new one). 404 for an unknown shop. */
-export const disconnectShop = defineRpc(SERVICE, 'storefront.disconnect-shop.v1', ShopRef, DisconnectedShop);
+export class DisconnectShopRequest extends ShopRef {
+  /** The team disconnecting its own shop (the dashboard): a shop linked to another team, or none, is 404. */
+  @IsOmittable() @IsString() @MinLength(1) teamId?: string;
+}
+
+/**
+ * `shop:disconnect`, or a team from the dashboard: removes the shop's API key (its storefront endpoints answer 404
+ * until a new one is set). 404 for an unknown shop, or one not linked to `teamId` when given.
+ */
+export const disconnectShop = defineRpc(
+  SERVICE,
+  'storefront.disconnect-shop.v1',
+  DisconnectShopRequest,
+  DisconnectedShop,
+);
+
+export class TeamShopsRequest {
+  @IsString() @MinLength(1) teamId!: string;
+}
+export class TeamShop {
+  @IsString() shop!: string;
+  @IsString() storefront_url!: string;
+  /** When the storefront app was first installed on the shop. */
+  @IsISO8601({ strict: true }) installed_at!: string;
+  /** When the shop was last linked to the team (`shop:connect` with one of its API keys). */
+  @IsISO8601({ strict: true }) linked_at!: string;
+  /** Who sees the storefront block: `everyone`, `signed_in`, `customer_tag`, `email_domain` or `hidden`. */
+  @IsString() block_audience!: string;
+  /** True when the shop gave an Admin API token, so customers' email and tags are known to the rules. */
+  @IsBoolean() customer_details!: boolean;
+}
+export class TeamShopList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TeamShop) shops!: TeamShop[];
+}
+/** The shops linked to a team (those holding one of its API keys), by domain; no secrets. */
+export const listTeamShops = defineRpc(SERVICE, 'storefront.list-team-shops.v1', TeamShopsRequest, TeamShopList);

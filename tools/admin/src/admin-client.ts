@@ -77,6 +77,10 @@ export class AdminClient {
     });
   }
 
+  setPartnerAppRedirectUris(teamId: string, clientId: string, redirectUris: string[]) {
+    return this.request(AuthContracts.updatePartnerApp, { teamId, clientId, redirectUris });
+  }
+
   rotatePartnerAppSecret(clientId: string) {
     return this.request(AuthContracts.rotatePartnerAppSecret, { clientId });
   }
@@ -87,6 +91,10 @@ export class AdminClient {
 
   disconnectInstallation(clientId: string, teamId: string) {
     return this.request(AuthContracts.disconnectInstallation, { clientId, teamId });
+  }
+
+  disconnectConnector(clientId: string, teamId: string) {
+    return this.request(AuthContracts.disconnectConnector, { clientId, teamId });
   }
 
   /**

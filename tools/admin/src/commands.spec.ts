@@ -40,6 +40,10 @@ describe('commands', () => {
       }),
     ).rejects.toThrow('--webhook-url given more than once');
     await expect(COMMANDS['installation:disconnect']!.run(client, { client: ['c'] })).rejects.toThrow('missing --team');
+    await expect(
+      COMMANDS['partner-app:set-redirect-uris']!.run(client, { team: ['t'], client: ['c'] }),
+    ).rejects.toThrow('missing --redirect-uri');
+    await expect(COMMANDS['connector:disconnect']!.run(client, { team: ['t'] })).rejects.toThrow('missing --client');
   });
 
   it('passes every --redirect-uri and the optional webhook URL to the service', async () => {
@@ -56,5 +60,28 @@ describe('commands', () => {
       'redirect-uri': ['https://a.example/cb', 'http://127.0.0.1:8080/cb'],
     });
     expect(calls).toEqual([['T', 'Loyalty', ['https://a.example/cb', 'http://127.0.0.1:8080/cb'], undefined]]);
+  });
+
+  it('passes the team, the app and every --redirect-uri of partner-app:set-redirect-uris', async () => {
+    const calls: unknown[][] = [];
+    const client: Partial<AdminClient> = {
+      setPartnerAppRedirectUris: (...args: Parameters<AdminClient['setPartnerAppRedirectUris']>) => {
+        calls.push(args);
+        return Promise.resolve({
+          client_id: 'C',
+          name: 'Loyalty',
+          redirect_uris: args[2],
+          webhook_url: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+          secret_rotated_at: null,
+        });
+      },
+    };
+    await COMMANDS['partner-app:set-redirect-uris']!.run(client as AdminClient, {
+      team: ['T'],
+      client: ['C'],
+      'redirect-uri': ['https://a.example/cb', 'https://a.example/cb2'],
+    });
+    expect(calls).toEqual([['T', 'C', ['https://a.example/cb', 'https://a.example/cb2']]]);
   });
 });

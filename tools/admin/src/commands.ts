@@ -129,6 +129,11 @@ export const COMMANDS: Record<string, Command> = {
         optional(flags, 'webhook-url'),
       ),
   },
+  'partner-app:set-redirect-uris': {
+    usage: 'partner-app:set-redirect-uris --team T --client C --redirect-uri U [--redirect-uri U2 ...]',
+    run: async (client, flags) =>
+      client.setPartnerAppRedirectUris(one(flags, 'team'), one(flags, 'client'), many(flags, 'redirect-uri')),
+  },
   'partner-app:rotate-secret': {
     usage: 'partner-app:rotate-secret --client C',
     run: async (client, flags) => client.rotatePartnerAppSecret(one(flags, 'client')),
@@ -144,6 +149,10 @@ export const COMMANDS: Record<string, Command> = {
   'installation:disconnect': {
     usage: 'installation:disconnect --client C --team T',
     run: async (client, flags) => client.disconnectInstallation(one(flags, 'client'), one(flags, 'team')),
+  },
+  'connector:disconnect': {
+    usage: 'connector:disconnect --client C --team T',
+    run: async (client, flags) => client.disconnectConnector(one(flags, 'client'), one(flags, 'team')),
   },
   'dead-letter:list': {
     usage: 'dead-letter:list [--service S] [--limit N]',

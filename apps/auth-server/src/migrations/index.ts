@@ -7,6 +7,7 @@ import { PartnerWebhookSecretRotation1734900000000 } from './1734900000000-partn
 import { TeamSharingProfile1735100000000 } from './1735100000000-team-sharing-profile.js';
 import { ConnectorClients1735300000000 } from './1735300000000-connector-clients.js';
 import { TeamBranding1736100000000 } from './1736100000000-team-branding.js';
+import { ConnectorTokensByTeam1736200000000 } from './1736200000000-connector-tokens-by-team.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -18,4 +19,5 @@ export const migrations = [
   TeamSharingProfile1735100000000,
   ConnectorClients1735300000000,
   TeamBranding1736100000000,
+  ConnectorTokensByTeam1736200000000,
 ];

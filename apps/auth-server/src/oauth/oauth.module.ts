@@ -16,6 +16,9 @@ import { UsersModule } from '../users/users.module.js';
 import { AdjustableClock, Clock, SystemClock } from './clock/clock.js';
 import { TestClockController } from './clock/test-clock.controller.js';
 import { ConnectorClientRepository } from './connectors/connector-client.repository.js';
+import { ConnectorGrantRepository } from './connectors/connector-grant.repository.js';
+import { ConnectorsHandler } from './connectors/connectors.handler.js';
+import { DisconnectConnectorUseCase } from './connectors/disconnect-connector.use-case.js';
 import { ConnectorTokensUseCase } from './connectors/connector-tokens.use-case.js';
 import { MetadataDocuments } from './connectors/metadata-documents.js';
 import { RegistrationController } from './connectors/registration.controller.js';
@@ -33,6 +36,7 @@ import { PartnerAppRepository } from './partner-apps/partner-app.repository.js';
 import { PartnerAppsHandler } from './partner-apps/partner-apps.handler.js';
 import { TeamListingsHandler } from './partner-apps/team-listings.handler.js';
 import { RotatePartnerAppSecretUseCase } from './partner-apps/rotate-partner-app-secret.use-case.js';
+import { UpdatePartnerAppUseCase } from './partner-apps/update-partner-app.use-case.js';
 import { AuthorizeRoutesMiddleware } from './provider/authorize-routes.js';
 import { createOidcProvider } from './provider/oidc-provider.factory.js';
 import { purgeExpiredModels } from './provider/postgres-adapter.js';
@@ -77,6 +81,7 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         RegistrationController,
         PartnerAppsHandler,
         TeamListingsHandler,
+        ConnectorsHandler,
         ...(settings.testClock ? [TestClockController] : []),
       ],
       providers: [
@@ -103,7 +108,9 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         },
         PartnerAppRepository,
         ConnectorClientRepository,
+        ConnectorGrantRepository,
         ConnectorTokensUseCase,
+        DisconnectConnectorUseCase,
         MetadataDocuments,
         InstallationRepository,
         RefreshTokenRepository,
@@ -112,6 +119,7 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         ClientAuthenticator,
         CreatePartnerAppUseCase,
         RotatePartnerAppSecretUseCase,
+        UpdatePartnerAppUseCase,
         GetPartnerAppWebhookUseCase,
         RotatePartnerAppWebhookSecretUseCase,
         DisconnectInstallationUseCase,

@@ -7,7 +7,7 @@ import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.
 import { field, list, notice, when, type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
 import { buttonForm, csrfField, page } from '../web/layout.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, changeThenRedirect } from '../web/refusals.js';
 
 /** A secret shown once, with a copy button. */
 function shownOnce(id: string, label: string, value: string): Html {
@@ -18,7 +18,7 @@ function shownOnce(id: string, label: string, value: string): Html {
 }
 
 /**
- * Partner apps: the team's own apps (create, rotate the client secret) and the apps installed on the team
+ * Partner apps: the team's own apps (create, edit the redirect URIs, rotate the client secret) and the apps installed on the team
  * (scopes, disconnect: the installation is deactivated and its refresh tokens refused from then on).
  */
 @Controller('apps')
@@ -77,10 +77,89 @@ export class PartnerAppsController {
     res.type('html').send(await this.render(viewer, { secret }));
   }
 
+  /** The edit page of one of the team's own apps (another team's app is 404, as an unknown one). */
+  @Get(':clientId')
+  async edit(@CurrentViewer() viewer: SignedInViewer, @Param('clientId') clientId: string, @Res() res: Response) {
+    const app = await this.ownApp(viewer, clientId);
+    res.type('html').send(this.renderEdit(viewer, app, app.redirect_uris.join('\n'), null));
+  }
+
+  /** Replaces the redirect URIs by auth-server's rules (`auth.update-partner-app.v1`, scoped to the team). */
+  @Post(':clientId/redirect-uris')
+  async saveRedirectUris(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Param('clientId') clientId: string,
+    @Body() form: Form,
+    @Res() res: Response,
+  ) {
+    await changeThenRedirect(
+      res,
+      () =>
+        this.rpc.request(AuthContracts.updatePartnerApp, {
+          teamId: viewer.teamId,
+          clientId,
+          redirectUris: list(form, 'redirect_uris'),
+        }),
+      '/apps?notice=redirect_uris_saved',
+      async (error) =>
+        this.renderEdit(
+          viewer,
+          await this.ownApp(viewer, clientId),
+          field(form, 'redirect_uris'),
+          `Redirect URIs not saved: ${error}`,
+        ),
+    );
+  }
+
   @Post('installations/:clientId/disconnect')
   async disconnect(@CurrentViewer() viewer: SignedInViewer, @Param('clientId') clientId: string, @Res() res: Response) {
     await this.rpc.request(AuthContracts.disconnectInstallation, { clientId, teamId: viewer.teamId });
     res.redirect(303, '/apps?notice=installation_disconnected');
+  }
+
+  private async ownApp(viewer: SignedInViewer, clientId: string): Promise<AuthContracts.TeamPartnerApp> {
+    const { partner_apps } = await this.rpc.request(AuthContracts.listPartnerApps, { teamId: viewer.teamId });
+    const app = partner_apps.find((candidate) => candidate.client_id === clientId);
+    if (!app) throw new HttpException({ detail: 'partner app not found' }, 404);
+    return app;
+  }
+
+  private renderEdit(
+    viewer: SignedInViewer,
+    app: AuthContracts.TeamPartnerApp,
+    redirectUris: string,
+    error: string | null,
+  ): string {
+    return page(
+      viewer,
+      { title: `Partner app ${app.name}`, section: '/apps', error },
+      html`<div class="card">
+          <dl class="facts">
+            <dt>client_id</dt>
+            <dd class="mono">${app.client_id}</dd>
+            <dt>Created</dt>
+            <dd>${when(app.created_at)}</dd>
+            <dt>Redirect URIs now</dt>
+            <dd class="mono">${app.redirect_uris.join(' ')}</dd>
+          </dl>
+        </div>
+        <h2>Redirect URIs</h2>
+        <div class="card">
+          <form method="post" action="/apps/${app.client_id}/redirect-uris">
+            ${csrfField(viewer)}
+            <label for="edit-redirects">Redirect URIs (one a line, up to 10; HTTPS, or HTTP on loopback)</label>
+            <textarea id="edit-redirects" name="redirect_uris" rows="4" required aria-describedby="edit-redirects-help">
+${redirectUris}</textarea>
+            <p id="edit-redirects-help" class="muted">
+              The list replaces the current one. An authorization request must name one of them exactly; codes issued
+              before the change still need the redirect URI they were issued for.
+            </p>
+            <div class="actions">
+              <button type="submit">Save redirect URIs</button><a class="button secondary" href="/apps">Cancel</a>
+            </div>
+          </form>
+        </div>`,
+    );
   }
 
   private async render(
@@ -136,7 +215,8 @@ export class PartnerAppsController {
                   partner_apps.map((app) => [
                     app.name,
                     html`<span class="mono">${app.client_id}</span>`,
-                    html`<span class="mono">${app.redirect_uris.join(' ')}</span>`,
+                    html`<span class="mono">${app.redirect_uris.join(' ')}</span>
+                      <a href="/apps/${app.client_id}" aria-label="Edit the redirect URIs of ${app.name}">Edit</a>`,
                     html`<span class="mono">${app.webhook_url ?? ''}</span>`,
                     app.secret_rotated_at ? `rotated ${when(app.secret_rotated_at)}` : `since ${when(app.created_at)}`,
                     buttonForm(viewer, `/apps/${app.client_id}/rotate-secret`, {

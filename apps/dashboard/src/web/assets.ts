@@ -15,7 +15,7 @@ header.top{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding
 header.top .product{font-weight:700;margin-right:auto}
 nav.main{background:var(--card);border-bottom:1px solid var(--line);overflow-x:auto}
 nav.main ul{display:flex;gap:.25rem;list-style:none;margin:0;padding:0 .5rem}
-nav.main a{display:block;padding:.7rem .8rem;text-decoration:none;color:var(--fg);white-space:nowrap;border-bottom:3px solid transparent}
+nav.main a{display:block;padding:.7rem .6rem;text-decoration:none;color:var(--fg);white-space:nowrap;border-bottom:3px solid transparent}
 nav.main a[aria-current=page]{border-bottom-color:var(--accent);font-weight:600}
 main{max-width:72rem;margin:0 auto;padding:1.25rem 1rem 3rem}
 h1{font-size:1.5rem;margin:.25rem 0 1rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
@@ -54,6 +54,7 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9e
 svg.chart{width:100%;height:auto;max-height:240px}svg.chart .bar{fill:var(--bar)}svg.chart text{fill:var(--muted);font-size:11px}
 svg.chart line{stroke:var(--line)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+@media (min-width:48rem){nav.main ul{flex-wrap:wrap}}
 @media (max-width:40rem){main{padding:1rem .75rem}h1{font-size:1.3rem}th,td{padding:.4rem}}
 `;
 

@@ -51,6 +51,9 @@ export const NOTICES: Record<string, string> = {
   integration_deleted: 'The integration was deleted with its ledger.',
   member_added: 'The member was added: they can sign in now.',
   installation_disconnected: 'The app was disconnected: its tokens are refused from now on.',
+  redirect_uris_saved: 'The redirect URIs were saved: authorization requests are checked against them from now on.',
+  connector_disconnected: 'The connector was disconnected: its refresh token is refused from now on.',
+  shop_disconnected: 'The shop was disconnected: its storefront block answers “not found” until it is linked again.',
 };
 
 export function notice(query: Form): string | null {

@@ -15,6 +15,8 @@ export const NAV = [
   { href: '/integrations', label: 'Integrations' },
   { href: '/developers', label: 'Developers' },
   { href: '/apps', label: 'Partner apps' },
+  { href: '/connectors', label: 'MCP connectors' },
+  { href: '/shops', label: 'Storefront shops' },
   { href: '/simulator', label: 'Simulator' },
   { href: '/team', label: 'Team' },
 ] as const;
@@ -118,14 +120,26 @@ export function plainPage(options: PageOptions, content: Html): string {
   );
 }
 
-/** A one-button POST form (with the CSRF token): revoke, disconnect, rotate... `confirm` asks first (script). */
+/**
+ * A one-button POST form (with the CSRF token): revoke, disconnect, rotate... `confirm` asks first (script);
+ * `fields` go as hidden inputs (ids that do not fit in a path, such as a URL).
+ */
 export function buttonForm(
   viewer: { csrf: string },
   action: string,
-  button: { label: string; ariaLabel?: string; kind?: 'secondary' | 'danger'; confirm?: string },
+  button: {
+    label: string;
+    ariaLabel?: string;
+    kind?: 'secondary' | 'danger';
+    confirm?: string;
+    fields?: Record<string, string>;
+  },
 ): Html {
+  const hidden = Object.entries(button.fields ?? {}).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+  );
   return html`<form method="post" action="${action}" ${button.confirm ? html`data-confirm="${button.confirm}"` : ''}>
-    ${csrfField(viewer)}<button
+    ${csrfField(viewer)}${hidden}<button
       type="submit"
       class="${button.kind ?? ''}"
       ${button.ariaLabel ? html`aria-label="${button.ariaLabel}"` : ''}

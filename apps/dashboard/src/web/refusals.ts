@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ContractViolation, describeViolations } from '@cps/contracts';
+import { type Response } from 'express';
 
 interface ValidationEntry {
   loc?: unknown[];
@@ -43,4 +44,26 @@ export async function attempt<T>(
     }
     throw error;
   }
+}
+
+/**
+ * A change posted from a page: done, the browser goes to `done` (redirect-after-post with a notice code); refused,
+ * the page is shown again with the refusal (`refusedPage` makes it) and `status`.
+ */
+export async function changeThenRedirect(
+  res: Response,
+  change: () => Promise<unknown>,
+  done: string,
+  refusedPage: (error: string) => Promise<string> | string,
+  status = 422,
+): Promise<void> {
+  const result = await attempt(change);
+  if (result.ok) {
+    res.redirect(303, done);
+    return;
+  }
+  res
+    .status(status)
+    .type('html')
+    .send(await refusedPage(result.error));
 }

@@ -51,6 +51,11 @@ export class OAuthFixture {
     return this.platform.platform.options.env.PUBLIC_BASE_URL!;
   }
 
+  /** `{mcp_url}` as the harness configured it (whether or not an mcp-server runs). */
+  get mcpUrl(): string {
+    return this.platform.platform.options.env.MCP_PUBLIC_URL!;
+  }
+
   async stop(): Promise<void> {
     await this.db.end().catch(() => undefined);
     await this.platform.stop();
@@ -154,6 +159,58 @@ export class OAuthFixture {
     return {
       user: owner,
       tokens: answer.body as Record<string, string> & { refresh_token: string; access_token: string },
+    };
+  }
+
+  /**
+   * A data-query connector (an MCP client, public with PKCE): registered by RFC 7591 (unless `clientId` names one),
+   * authorized by `user` on `team` (their first by default) without a browser, and its first tokens.
+   */
+  async connectConnector(
+    user: { email: string; password: string; teamIds: string[] },
+    options: { team?: string; name?: string; scope?: string; clientId?: string } = {},
+  ): Promise<{ clientId: string; tokens: { access_token: string; refresh_token: string; scope: string } }> {
+    const clientId = options.clientId ?? (await this.registerConnector(options.name ?? 'Test connector'));
+    const { verifier, challenge } = pkcePair();
+    const url = this.authorizeUrl(clientId, challenge, { resource: this.mcpUrl, scope: options.scope ?? 'mcp:read' });
+    const callback = await new BrowserlessFlow(this.authUrl).authorize(url, user, {
+      team: options.team ?? user.teamIds[0],
+    });
+    const code = callback.searchParams.get('code');
+    if (!code) throw new Error(`no code in ${callback.toString()}`);
+    const answer = await this.connectorToken(clientId, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
+    if (answer.status !== 200) throw new Error(`exchange failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return { clientId, tokens: answer.body as { access_token: string; refresh_token: string; scope: string } };
+  }
+
+  /** Registers a connector client (RFC 7591, loopback redirect URI) and answers its client_id. */
+  async registerConnector(name: string): Promise<string> {
+    const registered = await fetch(`${this.authUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: name, redirect_uris: [REDIRECT_URI] }),
+    });
+    if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
+    return ((await registered.json()) as { client_id: string }).client_id;
+  }
+
+  /** The token endpoint for a public connector client (its `client_id` in the form, no client authentication). */
+  async connectorToken(clientId: string, form: Record<string, string>): Promise<TokenAnswer> {
+    const response = await fetch(`${this.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, ...form }).toString(),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: response.headers,
     };
   }
 

@@ -13,6 +13,7 @@ import { REFRESH_TOKEN_TTL_SECONDS } from '../tokens/refresh-policy.js';
 import { randomSecret, REFRESH_TOKEN_PREFIX, secretHash } from '../tokens/secrets.js';
 import { type TokenResponse } from '../tokens/token-response.js';
 import { type ConnectorClient, ConnectorClientRepository } from './connector-client.repository.js';
+import { ConnectorGrantRepository } from './connector-grant.repository.js';
 import { hasRestScopes, resolveConnectorScope } from './connector-scope.js';
 
 interface TokenRow {
@@ -45,6 +46,7 @@ export class ConnectorTokensUseCase {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly codes: AuthorizationCodeRepository,
     private readonly clients: ConnectorClientRepository,
+    private readonly grants: ConnectorGrantRepository,
     private readonly accessTokens: AccessTokens,
     private readonly settings: OAuthSettings,
     private readonly clock: Clock,
@@ -126,10 +128,7 @@ export class ConnectorTokensUseCase {
   }
 
   private async revokeConnector(tx: EntityManager, clientId: string, teamId: string, now: Date): Promise<void> {
-    await tx.query(
-      `UPDATE auth.connector_tokens SET revoked_at = $3 WHERE client_id = $1 AND team_id = $2 AND revoked_at IS NULL`,
-      [clientId, teamId, now],
-    );
+    await this.grants.revoke(tx, clientId, teamId, now);
   }
 
   private async insert(

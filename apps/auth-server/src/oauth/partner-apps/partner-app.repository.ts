@@ -43,6 +43,24 @@ const toApp = (row: PartnerAppRow): PartnerApp => ({
   previousWebhookSecretUntil: row.previous_webhook_secret_until,
 });
 
+/** The columns of a partner app its owner may see (no secrets). */
+export const OWNER_VIEW_COLUMNS = 'client_id, name, redirect_uris, webhook_url, created_at, secret_rotated_at';
+
+export interface OwnerViewRow {
+  client_id: string;
+  name: string;
+  redirect_uris: string[];
+  webhook_url: string | null;
+  created_at: Date;
+  secret_rotated_at: Date | null;
+}
+
+export const toTeamPartnerApp = (row: OwnerViewRow): AuthContracts.TeamPartnerApp => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  secret_rotated_at: row.secret_rotated_at ? row.secret_rotated_at.toISOString() : null,
+});
+
 @Injectable()
 export class PartnerAppRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -97,6 +115,17 @@ export class PartnerAppRepository {
       );
       return true;
     });
+  }
+
+  /** Replaces the redirect URIs of an app `teamId` owns; null when the team owns no such app. */
+  async replaceRedirectUris(clientId: string, teamId: string, redirectUris: string[]): Promise<OwnerViewRow | null> {
+    const [row] = await modify<OwnerViewRow>(
+      this.dataSource,
+      `UPDATE auth.partner_apps SET redirect_uris = $3 WHERE client_id = $1 AND team_id = $2
+       RETURNING ${OWNER_VIEW_COLUMNS}`,
+      [clientId, teamId, redirectUris],
+    );
+    return row ?? null;
   }
 
   /** Returns false when there is no such app. */

@@ -6,6 +6,7 @@ import { CreatePartnerAppUseCase } from './create-partner-app.use-case.js';
 import { GetPartnerAppWebhookUseCase } from './get-partner-app-webhook.use-case.js';
 import { RotatePartnerAppSecretUseCase } from './rotate-partner-app-secret.use-case.js';
 import { RotatePartnerAppWebhookSecretUseCase } from './rotate-partner-app-webhook-secret.use-case.js';
+import { UpdatePartnerAppUseCase } from './update-partner-app.use-case.js';
 
 @Controller()
 export class PartnerAppsHandler {
@@ -15,11 +16,17 @@ export class PartnerAppsHandler {
     private readonly getWebhook: GetPartnerAppWebhookUseCase,
     private readonly rotateWebhookSecret: RotatePartnerAppWebhookSecretUseCase,
     private readonly disconnect: DisconnectInstallationUseCase,
+    private readonly updateApp: UpdatePartnerAppUseCase,
   ) {}
 
   @RpcHandler(AuthContracts.createPartnerApp)
   create(@RpcPayload(AuthContracts.createPartnerApp) request: RpcRequest<typeof AuthContracts.createPartnerApp>) {
     return this.createApp.execute(request);
+  }
+
+  @RpcHandler(AuthContracts.updatePartnerApp)
+  update(@RpcPayload(AuthContracts.updatePartnerApp) request: RpcRequest<typeof AuthContracts.updatePartnerApp>) {
+    return this.updateApp.execute(request);
   }
 
   @RpcHandler(AuthContracts.rotatePartnerAppSecret)

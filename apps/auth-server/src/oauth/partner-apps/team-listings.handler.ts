@@ -4,8 +4,7 @@ import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { DataSource } from 'typeorm';
 import { select } from '../sql.js';
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+import { OWNER_VIEW_COLUMNS, type OwnerViewRow, toTeamPartnerApp } from './partner-app.repository.js';
 
 /** The brand dashboard's lists of a team's own partner apps and of the apps installed on it (no secrets). */
 @Controller()
@@ -16,26 +15,12 @@ export class TeamListingsHandler {
   async partnerApps(
     @RpcPayload(AuthContracts.listPartnerApps) request: RpcRequest<typeof AuthContracts.listPartnerApps>,
   ): Promise<AuthContracts.TeamPartnerAppList> {
-    const rows = await select<{
-      client_id: string;
-      name: string;
-      redirect_uris: string[];
-      webhook_url: string | null;
-      created_at: Date;
-      secret_rotated_at: Date | null;
-    }>(
+    const rows = await select<OwnerViewRow>(
       this.db,
-      `SELECT client_id, name, redirect_uris, webhook_url, created_at, secret_rotated_at
-       FROM auth.partner_apps WHERE team_id = $1 ORDER BY created_at DESC, client_id`,
+      `SELECT ${OWNER_VIEW_COLUMNS} FROM auth.partner_apps WHERE team_id = $1 ORDER BY created_at DESC, client_id`,
       [request.teamId],
     );
-    return {
-      partner_apps: rows.map((row) => ({
-        ...row,
-        created_at: row.created_at.toISOString(),
-        secret_rotated_at: iso(row.secret_rotated_at),
-      })),
-    };
+    return { partner_apps: rows.map(toTeamPartnerApp) };
   }
 
   @RpcHandler(AuthContracts.listInstallations)

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type AuthContracts } from '@cps/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { modify, select, type Sql } from '../sql.js';
+
+/**
+ * A connector's grant on a team: the chain of refresh tokens of one (client, team) in `auth.connector_tokens`.
+ * Authorizing again revokes the earlier chain, so the rows not revoked are the current grant.
+ */
+@Injectable()
+export class ConnectorGrantRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('READ COMMITTED', work);
+  }
+
+  /** Revokes every refresh token of the (client, team) grant; answers how many were still unrevoked. */
+  async revoke(db: Sql, clientId: string, teamId: string, now: Date): Promise<number> {
+    const rows = await modify<{ id: string }>(
+      db,
+      `UPDATE auth.connector_tokens SET revoked_at = $3
+        WHERE client_id = $1 AND team_id = $2 AND revoked_at IS NULL RETURNING id`,
+      [clientId, teamId, now],
+    );
+    return rows.length;
+  }
+
+  /** True when the client was ever authorized on the team (whatever its tokens' state now). */
+  async wasAuthorized(db: Sql, clientId: string, teamId: string): Promise<boolean> {
+    const rows = await select(db, `SELECT 1 FROM auth.connector_tokens WHERE client_id = $1 AND team_id = $2 LIMIT 1`, [
+      clientId,
+      teamId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The team's connectors with a live grant: a current refresh token neither rotated, revoked nor expired at `now`.
+   * All tokens of a chain carry the grant's scope; its first was issued by the code exchange.
+   */
+  async listLive(teamId: string, now: Date): Promise<AuthContracts.TeamConnector[]> {
+    const rows = await select<{
+      client_id: string;
+      name: string;
+      kind: AuthContracts.TeamConnector['kind'];
+      scope: string;
+      authorized_at: Date;
+      last_used_at: Date;
+    }>(
+      this.dataSource,
+      `SELECT t.client_id, c.name, c.kind, min(t.scope) AS scope,
+              min(t.issued_at) AS authorized_at, max(t.issued_at) AS last_used_at
+         FROM auth.connector_tokens t JOIN auth.connector_clients c ON c.client_id = t.client_id
+        WHERE t.team_id = $1 AND t.revoked_at IS NULL
+        GROUP BY t.client_id, c.name, c.kind
+       HAVING bool_or(t.rotated_at IS NULL AND t.expires_at > $2)
+        ORDER BY last_used_at DESC, t.client_id`,
+      [teamId, now],
+    );
+    return rows.map((row) => ({
+      ...row,
+      authorized_at: row.authorized_at.toISOString(),
+      last_used_at: row.last_used_at.toISOString(),
+    }));
+  }
+}
