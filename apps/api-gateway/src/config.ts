@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { IsOptional } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
+import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
 import { DevelopmentSecret, EnvHttpUrl, EnvInt, EnvPort, EnvValue, loadConfig, ServiceEnv } from '@cps/config';
 import { pemBlocks } from './auth/connection-tokens.js';
 
@@ -91,8 +92,18 @@ export class GatewayEnv extends ServiceEnv {
   @EnvInt({ min: 1, max: 1_000_000 })
   RATE_LIMIT_BURST!: number;
 
+  /**
+   * Standard Webhooks secret (`whsec_…`) that retailers sign their "new orders" pushes with
+   * (`POST /retailer-notifications/{retailer_id}`). Unset: outside production the sandbox retailer's development
+   * secret; in production pushes are refused (404) and collection relies on polling alone.
+   */
+  @IsOptional()
+  @Matches(/^whsec_[A-Za-z0-9+/=]{16,}$/, { message: 'must be a Standard Webhooks secret (whsec_ + base64)' })
+  RETAILER_PUSH_SECRET!: string;
+
   derive(): void {
     this.AUTH_JWKS_URL ??= `${this.AUTH_ISSUER}/jwks`;
+    this.RETAILER_PUSH_SECRET ??= this.NODE_ENV === 'production' ? '' : DEVELOPMENT_RETAILER_PUSH_SECRET;
     this.RATE_LIMIT_BURST ??= Math.max(1, Math.ceil(this.RATE_LIMIT_PER_MINUTE / 6));
   }
 }

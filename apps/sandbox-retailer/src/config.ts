@@ -1,5 +1,15 @@
-import { MinLength } from 'class-validator';
-import { type Config, DevelopmentSecret, EnvInt, EnvPort, EnvValue, loadConfig, ServiceEnv } from '@cps/config';
+import { IsOptional, Matches, MinLength } from 'class-validator';
+import {
+  type Config,
+  DevelopmentSecret,
+  EnvHttpUrl,
+  EnvInt,
+  EnvPort,
+  EnvValue,
+  loadConfig,
+  ServiceEnv,
+} from '@cps/config';
+import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
 
 /** Anyone can read this one: outside production it is the default admin token. */
 export const DEVELOPMENT_ADMIN_TOKEN = 'sandbox-admin-development-token';
@@ -33,6 +43,18 @@ export class SandboxRetailerEnv extends ServiceEnv {
   /** Lifetime of a retailer session; the admin API can expire sessions earlier. */
   @EnvInt({ min: 1, max: 365 * 86_400 })
   SANDBOX_SESSION_TTL_SECONDS = 30 * 86_400;
+
+  /**
+   * Where to push "new orders" for an account when orders are added (the gateway's
+   * `{PUBLIC_BASE_URL}/retailer-notifications`); unset: no pushes, the platform finds them by polling.
+   */
+  @IsOptional()
+  @EnvHttpUrl()
+  SANDBOX_PUSH_URL?: string;
+
+  /** The Standard Webhooks secret pushes are signed with (the gateway's RETAILER_PUSH_SECRET). */
+  @Matches(/^whsec_[A-Za-z0-9+/=]{16,}$/, { message: 'must be a Standard Webhooks secret (whsec_ + base64)' })
+  SANDBOX_PUSH_SECRET = DEVELOPMENT_RETAILER_PUSH_SECRET;
 }
 
 export type SandboxConfig = Config<SandboxRetailerEnv>;

@@ -620,3 +620,24 @@ export class TeamStats {
 
 /** For the brand dashboard's overview: the team's connections by status and its purchases per day. */
 export const teamStats = defineRpc(SERVICE, 'sync.team-stats.v1', TeamStatsRequest, TeamStats);
+
+// --- Retailer push ----------------------------------------------------------------------------------------
+
+export class RetailerOrdersAvailableRequest {
+  @IsString() retailerId!: string;
+  /** retailerAccountRef of the account (SHA-256 hex of retailer id and sign-in email). */
+  @Matches(/^[0-9a-f]{64}$/) accountRef!: string;
+}
+
+export class RetailerOrdersAvailable {
+  /** Active connections of that account (across teams) that will be polled now. */
+  @IsInt() @Min(0) connections!: number;
+}
+
+/** A retailer told the platform an account has new orders (gateway `POST /retailer-notifications/{retailer_id}`). */
+export const retailerOrdersAvailable = defineRpc(
+  SERVICE,
+  'sync.retailer-orders-available.v1',
+  RetailerOrdersAvailableRequest,
+  RetailerOrdersAvailable,
+);

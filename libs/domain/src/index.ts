@@ -24,6 +24,7 @@ export * from './sharing/index.js';
 export * from './retailers/link-visibility.js';
 export * from './retailers/retailer-urls.js';
 export * from './retailers/public-retailer.js';
+export * from './retailers/retailer-push.js';
 export * from './storefront/index.js';
 export * from './linking/link-activation.js';
 export * from './linking/redirect-url.js';

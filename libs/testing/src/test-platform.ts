@@ -119,6 +119,7 @@ export class TestPlatform {
         SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer'][0]}`,
         DASHBOARD_URL: `http://127.0.0.1:${ports['dashboard'][0]}`,
         STOREFRONT_PROXY_URL: `http://127.0.0.1:${ports['storefront-proxy'][0]}`,
+        SANDBOX_PUSH_URL: `http://127.0.0.1:${ports['api-gateway'][0]}/retailer-notifications`,
         ...options.env,
       },
       serviceEnv: options.serviceEnv,

@@ -76,6 +76,8 @@ const platform = new Platform({
         DASHBOARD_URL: dashboardUrl,
         // At a terminal, services say only what a person should see unless LOG_LEVEL asks for more.
         LOG_LEVEL: process.env.LOG_LEVEL ?? (format === 'pretty' ? 'warn' : 'info'),
+        // The sandbox retailer pushes "new orders" to the gateway, which has the collection start at once.
+        ...(spec.name === 'sandbox-retailer' ? { SANDBOX_PUSH_URL: `${publicBaseUrl}/retailer-notifications` } : {}),
         ...(spec.name === 'sandbox-storefront'
           ? {
               SANDBOX_SHOP_DOMAIN: demoShop.domain,

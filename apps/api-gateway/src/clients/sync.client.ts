@@ -124,4 +124,10 @@ export class SyncClient {
   cancelLinkSession(request: RpcRequest<Of<'cancelLinkSession'>>): Promise<RpcResponse<Of<'cancelLinkSession'>>> {
     return this.rpc.request(SyncContracts.cancelLinkSession, request);
   }
+
+  retailerOrdersAvailable(
+    request: RpcRequest<Of<'retailerOrdersAvailable'>>,
+  ): Promise<RpcResponse<Of<'retailerOrdersAvailable'>>> {
+    return this.rpc.request(SyncContracts.retailerOrdersAvailable, request);
+  }
 }

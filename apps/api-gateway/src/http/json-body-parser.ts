@@ -16,7 +16,8 @@ export function readsOwnBody(request: Pick<Request, 'method' | 'url'>): boolean 
 /**
  * Installs the JSON body parser (1 MB, `application/json` and `+json` types) on the express instance while
  * the application is being created, i.e. before Nest adds its default 100 kB parser at init: Nest skips a
- * parser that is already installed. (runService offers no hook for body parser options.) `PUT /products` is left
+ * parser that is already installed. (runService offers no hook for body parser options.) The raw body is kept as
+ * `request.rawBody` for the routes that verify a signature over it (retailer notifications). `PUT /products` is left
  * to its own parser (up to 10,000 catalog rows).
  */
 export const jsonBodyParserProvider: Provider = {
@@ -28,7 +29,7 @@ export const jsonBodyParserProvider: Provider = {
       new Logger('Http').warn('no express adapter: JSON body parser not installed');
       return false;
     }
-    adapter.useBodyParser('json', false, {
+    adapter.useBodyParser('json', true, {
       limit: BODY_LIMIT_BYTES,
       type: (request) => !readsOwnBody(request as Request) && Boolean((request as Request).is(JSON_TYPES)),
     });

@@ -13,6 +13,7 @@ import {
   type OrderDraft,
   type OrderLine,
 } from './order-generator.js';
+import { OrderPush } from './order-push.js';
 import { OrderRepository, type StoredOrder } from './order.repository.js';
 import { toOrderView, type OrderView } from './order-view.js';
 
@@ -49,6 +50,7 @@ export class AddOrdersUseCase {
     private readonly transactor: Transactor,
     private readonly randomness: Randomness,
     private readonly clock: Clock,
+    private readonly push: OrderPush,
   ) {}
 
   async execute(retailerId: string, email: string, request: NewOrders): Promise<{ orders: OrderView[] }> {
@@ -65,6 +67,8 @@ export class AddOrdersUseCase {
       await this.orders.insert(tx, account.id, orders, now);
       return orders;
     });
+    // After the commit: the platform polls when told, and must find the orders then.
+    void this.push.notify(retailerId, email);
     return { orders: stored.map(toOrderView) };
   }
 

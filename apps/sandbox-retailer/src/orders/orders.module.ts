@@ -4,10 +4,11 @@ import { CommonModule } from '../common/common.module.js';
 import { AddOrdersUseCase } from './add-orders.use-case.js';
 import { GetOrderUseCase } from './get-order.use-case.js';
 import { ListOrdersUseCase } from './list-orders.use-case.js';
+import { OrderPush } from './order-push.js';
 
 @Module({
   imports: [CommonModule, AccountsModule],
-  providers: [AddOrdersUseCase, ListOrdersUseCase, GetOrderUseCase],
+  providers: [AddOrdersUseCase, ListOrdersUseCase, GetOrderUseCase, OrderPush],
   exports: [AddOrdersUseCase, ListOrdersUseCase, GetOrderUseCase],
 })
 export class OrdersModule {}

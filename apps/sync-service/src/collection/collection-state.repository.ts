@@ -35,6 +35,8 @@ export interface LinkedAccount {
   sessionSealed: string;
   /** Forget the cursor: another retailer account was linked, its history is collected from the start. */
   resetCursor: boolean;
+  /** retailerAccountRef of the linked account: how a retailer's push names it. */
+  accountRef: string;
   now: Date;
 }
 
@@ -62,10 +64,11 @@ export class CollectionStateRepository {
     await tx.query(
       `INSERT INTO sync.collection_states AS s
               (connection_id, team_id, retailer_id, credentials_sealed, session_sealed, next_poll_at,
-               created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6, $6)
+               created_at, updated_at, account_ref)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $8)
        ON CONFLICT (connection_id) DO UPDATE SET
          credentials_sealed = EXCLUDED.credentials_sealed,
+         account_ref = EXCLUDED.account_ref,
          credentials_version = s.credentials_version + 1,
          session_sealed = EXCLUDED.session_sealed,
          cursor = CASE WHEN $7 THEN NULL ELSE s.cursor END,
@@ -81,8 +84,26 @@ export class CollectionStateRepository {
         account.sessionSealed,
         account.now,
         account.resetCursor,
+        account.accountRef,
       ],
     );
+  }
+
+  /**
+   * A retailer pushed "new orders" for an account: its active connections become due now (their next poll is not
+   * moved later), and one being polled right now is polled again as soon as that poll ends (`poll_requested`).
+   * Answers how many connections were asked.
+   */
+  async requestPoll(retailerId: string, accountRef: string): Promise<number> {
+    const [, updated]: [unknown, number] = await this.dataSource.query(
+      `UPDATE sync.collection_states s
+          SET poll_requested = true, next_poll_at = least(s.next_poll_at, now())
+         FROM sync.connections c
+        WHERE c.id = s.connection_id AND c.status = 'active' AND c.deleted_at IS NULL
+          AND s.retailer_id = $1 AND s.account_ref = $2`,
+      [retailerId, accountRef],
+    );
+    return updated;
   }
 
   /**
@@ -105,7 +126,7 @@ export class CollectionStateRepository {
           FOR UPDATE OF s SKIP LOCKED
        )
        UPDATE sync.collection_states s
-          SET lease_owner = $1, lease_expires_at = now() + $3 * interval '1 millisecond'
+          SET lease_owner = $1, lease_expires_at = now() + $3 * interval '1 millisecond', poll_requested = false
          FROM due
         WHERE s.connection_id = due.connection_id
        RETURNING s.connection_id, s.team_id, s.retailer_id, s.credentials_sealed, s.credentials_version,
@@ -144,14 +165,15 @@ export class CollectionStateRepository {
     return this.updateHeld(this.dataSource.manager, claim, owner, `session_sealed = $4`, [sessionSealed]);
   }
 
-  /** The poll went well: next regular poll in `delayMs`, lease released. */
+  /** The poll went well: next regular poll in `delayMs` (now, if a push came in meanwhile), lease released. */
   async finishPoll(claim: CollectionClaim, owner: string, delayMs: number): Promise<boolean> {
     return this.updateHeld(
       this.dataSource.manager,
       claim,
       owner,
-      `next_poll_at = now() + $4 * interval '1 millisecond', consecutive_failures = 0, last_error = NULL,
-       last_polled_at = now(), lease_owner = NULL, lease_expires_at = NULL`,
+      `next_poll_at = CASE WHEN poll_requested THEN now() ELSE now() + $4 * interval '1 millisecond' END,
+       consecutive_failures = 0, last_error = NULL, last_polled_at = now(), lease_owner = NULL,
+       lease_expires_at = NULL`,
       [delayMs],
     );
   }

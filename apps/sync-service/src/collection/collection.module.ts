@@ -11,11 +11,14 @@ import { COLLECTION_CONFIG } from './collection-tokens.js';
 import { CollectionWakeup } from './collection-wakeup.js';
 import { collectionConfig } from './collection.config.js';
 import { PollConnectionUseCase } from './poll-connection.use-case.js';
+import { RequestPollUseCase, RetailerPushHandler } from './retailer-push.handler.js';
 
 /** The sync scheduler: polls every active connection's retailer account (see CollectionScheduler). */
 @Module({
   imports: [CommonModule, ConnectionsModule, PurchasesModule, RetailerAdaptersModule],
+  controllers: [RetailerPushHandler],
   providers: [
+    RequestPollUseCase,
     { provide: COLLECTION_CONFIG, useValue: collectionConfig },
     {
       provide: CollectionMetrics,

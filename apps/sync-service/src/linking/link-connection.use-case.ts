@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor } from '@cps/contracts';
-import { linkTokenStatus, planLinkActivation } from '@cps/domain';
+import { linkTokenStatus, planLinkActivation, retailerAccountRef } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
 import { Clock } from '../common/clock.js';
@@ -248,6 +248,7 @@ export class LinkConnectionUseCase {
       credentialsSealed: this.vault.sealCredentials(connection.id, credentials),
       sessionSealed: this.vault.sealSession(connection.id, retailerSession),
       resetCursor: !sameAccount,
+      accountRef: retailerAccountRef(connection.retailerId, credentials.email),
       now,
     });
   }

@@ -6,6 +6,7 @@ import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-repli
 import { PurchasePublication1734800000000 } from './1734800000000-purchase-publication.js';
 import { PurchasesTeamDateIndex1735000000000 } from './1735000000000-purchases-team-date-index.js';
 import { SharingPreferences1735100000000 } from './1735100000000-sharing-preferences.js';
+import { RetailerAccountRefs1736200000000 } from './1736200000000-retailer-account-refs.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -16,4 +17,5 @@ export const migrations = [
   PurchasePublication1734800000000,
   PurchasesTeamDateIndex1735000000000,
   SharingPreferences1735100000000,
+  RetailerAccountRefs1736200000000,
 ];
