@@ -170,13 +170,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     // Lets the messages of the same pull round join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
     while (state.waiting.length > 0) {
-      const batch = state.waiting.splice(0, handler.batch);
-      await this.processBatch(
-        handler,
-        consumer,
-        batch.map((pending) => pending.message),
-      );
-      for (const pending of batch) pending.done();
+      await this.processBatch(handler, consumer, state.waiting.splice(0, handler.batch));
     }
     state.running = false;
   }
@@ -186,7 +180,12 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
    * before, then the acks. When it fails, each message is processed alone (its own transaction, redelivery and
    * dead letters as usual), so a failing message holds back no other.
    */
-  private async processBatch(handler: EventHandlerDefinition, consumer: string, messages: JsMsg[]): Promise<void> {
+  private async processBatch(
+    handler: EventHandlerDefinition,
+    consumer: string,
+    batch: PendingMessage[],
+  ): Promise<void> {
+    const messages = batch.map((pending) => pending.message);
     const envelopes: Array<Envelope<object>> = [];
     try {
       for (const message of messages) envelopes.push(this.parse(handler, message.string()));
@@ -216,10 +215,17 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
       });
     } catch (error) {
       this.logger.debug(`${consumer}: batch of ${messages.length} failed (${(error as Error).message}); one by one`);
-      for (const message of messages) await this.process(handler, consumer, message);
+      // Each message's progress signals stop as soon as it is settled: a signal after a `term` would revive it.
+      for (const pending of batch) {
+        await this.process(handler, consumer, pending.message);
+        pending.done();
+      }
       return;
     }
-    for (const message of messages) message.ack();
+    for (const pending of batch) {
+      pending.message.ack();
+      pending.done();
+    }
   }
 
   private async process(handler: EventHandlerDefinition, consumer: string, message: JsMsg): Promise<void> {
