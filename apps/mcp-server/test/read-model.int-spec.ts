@@ -113,6 +113,7 @@ describe('mcp read model', () => {
     expect(result.removed_rows).toBeGreaterThanOrEqual(before.purchases.length + before.items.length + 1);
     expect(result.consumers.sort()).toEqual([
       'mcp-server-connection-activated',
+      'mcp-server-connection-sharing-changed',
       'mcp-server-connection-unauthenticated',
       'mcp-server-purchase-collected',
       'mcp-server-purchase-matched',

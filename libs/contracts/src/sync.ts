@@ -357,6 +357,21 @@ export class ConnectionUnauthenticated {
  */
 export const connectionUnauthenticated = defineEvent('sync.connection.unauthenticated.v1', ConnectionUnauthenticated);
 
+export class ConnectionSharingChanged {
+  @IsString() @MinLength(1) connectionId!: string;
+  /** Whole days of history before the first link the shopper shares (ADR 0014). */
+  @IsInt() @Min(0) @Max(3_650) historyWindowDays!: number;
+  /** The earliest purchase date the brand may see: the first link (or creation) minus the window. */
+  @IsISO8601({ strict: true }) historyStart!: string;
+}
+
+/**
+ * A link set the connection's sharing preference (the shopper's answer in the consent step): on the first link
+ * and on every re-link, including a renewed sign-in of an active connection, which emits nothing else. Purchases
+ * dated before `historyStart` are no longer the brand's to read. Internal: no webhook.
+ */
+export const connectionSharingChanged = defineEvent('sync.connection.sharing-changed.v1', ConnectionSharingChanged);
+
 // --- Simulator (REST: /simulated-connections/{id}) ------------------------------------------------------
 
 export const SIMULATED_CONNECTION_STATUSES = ['active', 'unauthenticated'] as const;

@@ -8,6 +8,15 @@ export interface EventHandlerDefinition<C extends EventContract<object> = EventC
   event: C;
   /** Runs inside the inbox transaction: write effects (and outbox events) with `manager` only. */
   handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void>;
+  /**
+   * Opt-in group commit: up to this many messages waiting at the same moment share one inbox transaction (each
+   * still recorded in the inbox; handled by `handleBatch` when given, else one by one by `handle`). Only for
+   * handlers whose messages may commit together in any order; when the shared transaction fails, each message
+   * runs alone.
+   */
+  batch?: number;
+  /** With `batch`: the messages of a batch not handled before, in one call, inside the inbox transaction. */
+  handleBatch?(envelopes: Array<Envelope<EventData<C>>>, manager: EntityManager): Promise<void>;
 }
 
 export const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');

@@ -48,6 +48,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   private readonly ackWaitMs: number;
   /** Interruptions per consumer since its last good pull, so an outage logs once, not once per pull loop. */
   private readonly interruptions = new Map<string, number>();
+  /** Messages of batched consumers waiting for the next shared transaction, and whether one is running. */
+  private readonly batches = new Map<string, { waiting: PendingMessage[]; running: boolean }>();
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -67,7 +69,9 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     this.running = true;
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
-      for (let slot = 0; slot < CONCURRENCY; slot++) this.loops.push(this.consumeForever(handler));
+      // A batched consumer keeps as many messages in hand as a batch holds, so batches can fill.
+      const loops = Math.max(CONCURRENCY, handler.batch ?? 0);
+      for (let slot = 0; slot < loops; slot++) this.loops.push(this.consumeForever(handler));
     }
   }
 
@@ -136,9 +140,91 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     const consumer = this.durable(handler);
     const progress = setInterval(() => signalProgress(message), Math.max(Math.floor(this.ackWaitMs / 3), 100));
     try {
-      await this.process(handler, consumer, message);
+      if (handler.batch && handler.batch > 1) await this.processInBatch(handler, consumer, message);
+      else await this.process(handler, consumer, message);
     } finally {
       clearInterval(progress);
+    }
+  }
+
+  /**
+   * Group commit for a batched handler: the message joins the messages waiting for the consumer's next shared
+   * transaction (one runs at a time; what arrives meanwhile waits for the next), and resolves once handled.
+   */
+  private processInBatch(handler: EventHandlerDefinition, consumer: string, message: JsMsg): Promise<void> {
+    let state = this.batches.get(consumer);
+    if (!state) this.batches.set(consumer, (state = { waiting: [], running: false }));
+    const pending = new Promise<void>((resolve) => state.waiting.push({ message, done: resolve }));
+    if (!state.running) {
+      state.running = true;
+      void this.drainBatches(handler, consumer, state);
+    }
+    return pending;
+  }
+
+  private async drainBatches(
+    handler: EventHandlerDefinition,
+    consumer: string,
+    state: { waiting: PendingMessage[]; running: boolean },
+  ): Promise<void> {
+    // Lets the messages of the same pull round join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (state.waiting.length > 0) {
+      await this.processBatch(handler, consumer, state.waiting.splice(0, handler.batch));
+    }
+    state.running = false;
+  }
+
+  /**
+   * One transaction for the batch: the inbox rows of every message, then the handler for each message not handled
+   * before, then the acks. When it fails, each message is processed alone (its own transaction, redelivery and
+   * dead letters as usual), so a failing message holds back no other.
+   */
+  private async processBatch(
+    handler: EventHandlerDefinition,
+    consumer: string,
+    batch: PendingMessage[],
+  ): Promise<void> {
+    const messages = batch.map((pending) => pending.message);
+    const envelopes: Array<Envelope<object>> = [];
+    try {
+      for (const message of messages) envelopes.push(this.parse(handler, message.string()));
+      await this.dataSource.transaction(async (manager) => {
+        const fresh = new Set(
+          (
+            (await manager.query(
+              `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) SELECT $1, unnest($2::text[])
+               ON CONFLICT DO NOTHING RETURNING message_id`,
+              [consumer, envelopes.map((envelope) => envelope.id)],
+            )) as Array<{ message_id: string }>
+          ).map((row) => row.message_id),
+        );
+        // A message redelivered within the batch, or already handled: once only.
+        const unhandled = envelopes.filter((envelope) => fresh.delete(envelope.id));
+        if (handler.handleBatch) {
+          await this.metrics.observeMessage('event', handler.event.subject, () =>
+            handler.handleBatch!(unhandled as never, manager),
+          );
+          return;
+        }
+        for (const envelope of unhandled) {
+          await this.metrics.observeMessage('event', envelope.subject, () =>
+            handler.handle(envelope as never, manager),
+          );
+        }
+      });
+    } catch (error) {
+      this.logger.debug(`${consumer}: batch of ${messages.length} failed (${(error as Error).message}); one by one`);
+      // Each message's progress signals stop as soon as it is settled: a signal after a `term` would revive it.
+      for (const pending of batch) {
+        await this.process(handler, consumer, pending.message);
+        pending.done();
+      }
+      return;
+    }
+    for (const pending of batch) {
+      pending.message.ack();
+      pending.done();
     }
   }
 
@@ -220,6 +306,11 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
       )
       .catch((dbError: Error) => this.logger.error(`could not record dead letter: ${dbError.message}`));
   }
+}
+
+interface PendingMessage {
+  message: JsMsg;
+  done: () => void;
 }
 
 /**

@@ -85,7 +85,10 @@ export class AskService {
     }
   }
 
-  /** Retailer names (the catalog) and the team's brands and products, read under the team's row-level security. */
+  /**
+   * Retailer names (the catalog) and the team's brands and products (kept per team by a trigger on the items),
+   * read under the team's row-level security.
+   */
   private async vocabulary(teamId: string): Promise<Vocabulary> {
     const cached = this.vocabularies.get(teamId);
     if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.vocabulary;
@@ -93,13 +96,11 @@ export class AskService {
       this.teamQuery.run<{ id: string; name: string }>(teamId, 'SELECT retailer_id AS id, name FROM mcp.retailers'),
       this.teamQuery.run<{ brand: string }>(
         teamId,
-        `SELECT DISTINCT coalesce(product_brand, brand) AS brand FROM mcp.items
-         WHERE coalesce(product_brand, brand) IS NOT NULL LIMIT ${VOCABULARY_SIZE}`,
+        `SELECT brand FROM mcp.vocabulary_brands ORDER BY brand LIMIT ${VOCABULARY_SIZE}`,
       ),
       this.teamQuery.run<{ id: string; name: string }>(
         teamId,
-        `SELECT DISTINCT product_id AS id, product_name AS name FROM mcp.items
-         WHERE product_id IS NOT NULL AND product_name IS NOT NULL LIMIT ${VOCABULARY_SIZE}`,
+        `SELECT product_id AS id, name FROM mcp.vocabulary_products ORDER BY product_id LIMIT ${VOCABULARY_SIZE}`,
       ),
     ]);
     const vocabulary = {

@@ -1,5 +1,13 @@
 import { CreateMcpSchema1732200000000 } from './1732200000000-create-mcp-schema.js';
 import { CreateMcpRole1734000000000 } from './1734000000000-create-mcp-role.js';
 import { CreateReadModel1735000000000 } from './1735000000000-create-read-model.js';
+import { AskVocabulary1736000000000 } from './1736000000000-ask-vocabulary.js';
+import { SharingWindow1736100000000 } from './1736100000000-sharing-window.js';
 
-export const migrations = [CreateMcpSchema1732200000000, CreateMcpRole1734000000000, CreateReadModel1735000000000];
+export const migrations = [
+  CreateMcpSchema1732200000000,
+  CreateMcpRole1734000000000,
+  CreateReadModel1735000000000,
+  AskVocabulary1736000000000,
+  SharingWindow1736100000000,
+];

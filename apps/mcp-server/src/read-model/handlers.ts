@@ -14,6 +14,13 @@ type Unauthenticated = typeof SyncContracts.connectionUnauthenticated;
 type Collected = typeof SyncContracts.purchaseCollected;
 type Matched = typeof MatchingContracts.purchaseMatched;
 type Purged = typeof SyncContracts.simulatedDataPurged;
+type SharingChanged = typeof SyncContracts.connectionSharingChanged;
+
+/**
+ * Purchases projected in one transaction when they arrive together (group commit, ADR 0016): their writes are
+ * idempotent upserts that commute, so a batch may commit in any order; bench/mcp/lag.mjs measured the need.
+ */
+const PURCHASE_BATCH = 64;
 
 /** Durable consumer `mcp-server-connection-activated`. */
 @Injectable()
@@ -37,14 +44,31 @@ export class ConnectionUnauthenticatedProjector implements EventHandlerDefinitio
   }
 }
 
+/** Durable consumer `mcp-server-connection-sharing-changed`: the window of history the brand may see. */
+@Injectable()
+export class ConnectionSharingChangedProjector implements EventHandlerDefinition<SharingChanged> {
+  readonly name = 'connection-sharing-changed';
+  readonly event = SyncContracts.connectionSharingChanged;
+
+  async handle(envelope: Envelope<EventData<SharingChanged>>, manager: EntityManager): Promise<void> {
+    await Projection.applySharing(manager, teamOf(envelope), envelope.data, envelope.occurredAt);
+  }
+}
+
 /** Durable consumer `mcp-server-purchase-collected`. */
 @Injectable()
 export class PurchaseCollectedProjector implements EventHandlerDefinition<Collected> {
   readonly name = 'purchase-collected';
+  readonly batch = PURCHASE_BATCH;
   readonly event = SyncContracts.purchaseCollected;
 
   async handle(envelope: Envelope<EventData<Collected>>, manager: EntityManager): Promise<void> {
-    await Projection.upsertPurchase(manager, teamOf(envelope), envelope.data.purchase, false);
+    await this.handleBatch([envelope], manager);
+  }
+
+  async handleBatch(envelopes: Array<Envelope<EventData<Collected>>>, manager: EntityManager): Promise<void> {
+    const purchases = envelopes.map((envelope) => ({ teamId: teamOf(envelope), purchase: envelope.data.purchase }));
+    await Projection.upsertPurchases(manager, purchases, false);
   }
 }
 
@@ -52,10 +76,16 @@ export class PurchaseCollectedProjector implements EventHandlerDefinition<Collec
 @Injectable()
 export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched> {
   readonly name = 'purchase-matched';
+  readonly batch = PURCHASE_BATCH;
   readonly event = MatchingContracts.purchaseMatched;
 
   async handle(envelope: Envelope<EventData<Matched>>, manager: EntityManager): Promise<void> {
-    await Projection.upsertPurchase(manager, teamOf(envelope), envelope.data.purchase, true);
+    await this.handleBatch([envelope], manager);
+  }
+
+  async handleBatch(envelopes: Array<Envelope<EventData<Matched>>>, manager: EntityManager): Promise<void> {
+    const purchases = envelopes.map((envelope) => ({ teamId: teamOf(envelope), purchase: envelope.data.purchase }));
+    await Projection.upsertPurchases(manager, purchases, true);
   }
 }
 
@@ -74,6 +104,7 @@ export class SimulatedDataPurgedProjector implements EventHandlerDefinition<Purg
 export const PROJECTORS = [
   ConnectionActivatedProjector,
   ConnectionUnauthenticatedProjector,
+  ConnectionSharingChangedProjector,
   PurchaseCollectedProjector,
   PurchaseMatchedProjector,
   SimulatedDataPurgedProjector,

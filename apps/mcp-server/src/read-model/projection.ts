@@ -27,65 +27,119 @@ export class Projection {
     );
   }
 
-  static async upsertPurchase(manager: EntityManager, teamId: string, purchase: PurchaseDetail, matched: boolean) {
+  /**
+   * Purchases (with their items) of one or more events, in three statements whatever their number: the shared locks
+   * of their connections, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
+   * the connection's sharing window (`visible_from`) as committed when the locks were granted.
+   */
+  static async upsertPurchases(
+    manager: EntityManager,
+    purchases: Array<{ teamId: string; purchase: PurchaseDetail }>,
+    matched: boolean,
+  ) {
+    if (purchases.length === 0) return;
+    const connections = [...new Set(purchases.map(({ purchase }) => purchase.connection_id))].sort();
+    await manager.query(
+      `SELECT pg_advisory_xact_lock_shared(hashtextextended('mcp.connection:' || id, 0)) FROM unnest($1::text[]) id`,
+      [connections],
+    );
     await manager.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
-         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, visible_from)
+       SELECT p.team_id, p.purchase_id, p.connection_id, p.retailer_id, p.date, p.purchase_type, p.currency,
+         p.items_subtotal, p.discounts, p.shipping, p.fees, p.tax, p.total, p.item_count, p.is_simulated,
+         coalesce(s.history_start, '-infinity')
+       FROM jsonb_to_recordset($1::jsonb) AS p(team_id text, purchase_id text, connection_id text, retailer_id text,
+         date timestamptz, purchase_type text, currency text, items_subtotal numeric, discounts numeric, shipping numeric,
+         fees numeric, tax numeric, total numeric, item_count integer, is_simulated boolean)
+       LEFT JOIN mcp.connection_sharing s ON s.connection_id = p.connection_id
+       ORDER BY p.purchase_id
        ON CONFLICT (purchase_id) DO NOTHING`,
-      [
-        teamId,
-        purchase.purchase_id,
-        purchase.connection_id,
-        purchase.retailer_id,
-        purchase.date,
-        purchase.purchase_type,
-        purchase.currency,
-        purchase.items_subtotal,
-        purchase.discounts,
-        purchase.shipping,
-        purchase.fees,
-        purchase.tax,
-        purchase.total,
-        purchase.item_count,
-        purchase.is_simulated,
-      ],
+      [JSON.stringify(purchases.map(({ teamId, purchase }) => ({ ...purchase, items: undefined, team_id: teamId })))],
     );
-    if (purchase.items.length === 0) return;
-    const rows = purchase.items.map((item) => [
-      teamId,
-      purchase.purchase_id,
-      item.item_id,
-      purchase.retailer_id,
-      purchase.date,
-      purchase.purchase_type,
-      item.name,
-      item.brand,
-      item.upc,
-      item.sku,
-      item.price,
-      item.quantity,
-      matched ? (item.product?.product_id ?? null) : null,
-      matched ? (item.product?.name ?? null) : null,
-      matched ? (item.product?.brand ?? null) : null,
-      purchase.is_simulated,
-    ]);
-    const width = rows[0]!.length;
-    const values = rows
-      .map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`)
-      .join(', ');
+    // One row per (purchase, line): an event repeated in the batch must not update a row twice in one statement.
+    const items = new Map<string, Record<string, unknown>>();
+    for (const { teamId, purchase } of purchases) {
+      for (const item of purchase.items) {
+        items.set(`${purchase.purchase_id}\u0000${item.item_id}`, {
+          team_id: teamId,
+          purchase_id: purchase.purchase_id,
+          connection_id: purchase.connection_id,
+          item_id: item.item_id,
+          retailer_id: purchase.retailer_id,
+          date: purchase.date,
+          purchase_type: purchase.purchase_type,
+          name: item.name,
+          brand: item.brand,
+          upc: item.upc,
+          sku: item.sku,
+          price: item.price,
+          quantity: item.quantity,
+          product_id: matched ? (item.product?.product_id ?? null) : null,
+          product_name: matched ? (item.product?.name ?? null) : null,
+          product_brand: matched ? (item.product?.brand ?? null) : null,
+          is_simulated: purchase.is_simulated,
+        });
+      }
+    }
+    if (items.size === 0) return;
     await manager.query(
       `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, upc, sku,
-         price, quantity, product_id, product_name, product_brand, is_simulated)
-       VALUES ${values}
+         price, quantity, product_id, product_name, product_brand, is_simulated, visible_from)
+       SELECT i.team_id, i.purchase_id, i.item_id, i.retailer_id, i.date, i.purchase_type, i.name, i.brand, i.upc, i.sku,
+         i.price, i.quantity, i.product_id, i.product_name, i.product_brand, i.is_simulated,
+         coalesce(s.history_start, '-infinity')
+       FROM jsonb_to_recordset($1::jsonb) AS i(team_id text, purchase_id text, connection_id text, item_id text,
+         retailer_id text, date timestamptz, purchase_type text, name text, brand text, upc text, sku text, price numeric,
+         quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean)
+       LEFT JOIN mcp.connection_sharing s ON s.connection_id = i.connection_id
+       ORDER BY i.purchase_id, i.item_id
        ON CONFLICT (purchase_id, item_id) DO ${
          matched
            ? `UPDATE SET product_id = EXCLUDED.product_id, product_name = EXCLUDED.product_name,
                 product_brand = EXCLUDED.product_brand WHERE mcp.items.team_id = EXCLUDED.team_id`
            : 'NOTHING'
        }`,
-      rows.flat(),
+      [JSON.stringify([...items.values()])],
     );
+  }
+
+  /**
+   * A connection's sharing preference (`sync.connection.sharing-changed.v1`): kept unless a later one is, and copied
+   * onto the connection's purchases and items, whose row-level security hides rows dated before it. The connection's
+   * lock makes a purchase projected at the same moment see it: whichever commits second includes the first.
+   */
+  static async applySharing(
+    manager: EntityManager,
+    teamId: string,
+    sharing: { connectionId: string; historyWindowDays: number; historyStart: string },
+    at: string,
+  ) {
+    await Projection.lockConnection(manager, sharing.connectionId);
+    const applied: unknown[] = await manager.query(
+      `INSERT INTO mcp.connection_sharing (connection_id, team_id, history_window_days, history_start, changed_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (connection_id) DO UPDATE SET history_window_days = EXCLUDED.history_window_days,
+         history_start = EXCLUDED.history_start, changed_at = EXCLUDED.changed_at
+       WHERE mcp.connection_sharing.team_id = EXCLUDED.team_id AND mcp.connection_sharing.changed_at <= EXCLUDED.changed_at
+       RETURNING connection_id`,
+      [sharing.connectionId, teamId, sharing.historyWindowDays, sharing.historyStart, at],
+    );
+    if (applied.length === 0) return; // an older preference, or another team's connection id
+    await manager.query(
+      `UPDATE mcp.purchases SET visible_from = $3 WHERE connection_id = $1 AND team_id = $2 AND visible_from <> $3`,
+      [sharing.connectionId, teamId, sharing.historyStart],
+    );
+    await manager.query(
+      `UPDATE mcp.items SET visible_from = $3 WHERE team_id = $2 AND visible_from <> $3
+         AND purchase_id IN (SELECT purchase_id FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2)`,
+      [sharing.connectionId, teamId, sharing.historyStart],
+    );
+  }
+
+  /** The connection's lock, exclusive: purchases being projected for it take it shared (`upsertPurchases`). */
+  private static async lockConnection(manager: EntityManager, connectionId: string) {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('mcp.connection:' || $1, 0))`, [connectionId]);
   }
 
   /** The team's purged simulated connections and purchases; without a team, every simulated row before `cutoff`. */

@@ -18,7 +18,7 @@ export async function rebuildReadModel(config: McpConfig): Promise<{ rows: numbe
   let rows = 0;
   try {
     await db.query('BEGIN');
-    for (const table of ['items', 'purchases', 'connections']) {
+    for (const table of ['items', 'purchases', 'connections', 'connection_sharing']) {
       rows += (await db.query(`DELETE FROM mcp.${table}`)).rowCount ?? 0;
     }
     await db.query(`DELETE FROM mcp.inbox WHERE consumer = ANY($1)`, [PROJECTION_CONSUMERS]);

@@ -191,6 +191,14 @@ describe('LinkConnectionUseCase', () => {
           firstActivation: true,
         },
       },
+      {
+        subject: SyncContracts.connectionSharingChanged.subject,
+        data: {
+          connectionId: written.inserted[0]!.id,
+          historyWindowDays: 90,
+          historyStart: new Date(NOW.getTime() - 90 * 86_400_000).toISOString(),
+        },
+      },
     ]);
     const [account] = written.accounts;
     expect(account).toMatchObject({ resetCursor: true, now: NOW });
@@ -210,6 +218,14 @@ describe('LinkConnectionUseCase', () => {
     expect(written.activity.map((e) => e.event)).toEqual(['connection_reauthenticated']);
     expect(written.events).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ firstActivation: false }) }),
+      {
+        subject: SyncContracts.connectionSharingChanged.subject,
+        data: {
+          connectionId: 'conn_old',
+          historyWindowDays: 90,
+          historyStart: new Date(EARLIER.getTime() - 90 * 86_400_000).toISOString(),
+        },
+      },
     ]);
     expect(written.accounts[0]).toMatchObject({ connectionId: 'conn_old', resetCursor: false });
   });
@@ -227,14 +243,19 @@ describe('LinkConnectionUseCase', () => {
     expect(written.events[0]!.data).toMatchObject({ firstActivation: true, connection: { tags: { from: 'api' } } });
   });
 
-  it('renews the sign-in of an active connection without an event, with the sharing preference chosen now', async () => {
+  it('renews the sign-in of an active connection with the sharing preference chosen now, announced alone', async () => {
     const { written, link } = setup({ reusable: existing({ status: 'active' }) });
     expect(await link(session({ sharingWindowDays: 0 }))).toMatchObject({
       state: 'succeeded',
       connectionId: 'conn_old',
     });
     expect(written.updated).toEqual([{ historyWindowDays: 0 }]);
-    expect(written.events).toEqual([]);
+    expect(written.events).toEqual([
+      {
+        subject: SyncContracts.connectionSharingChanged.subject,
+        data: { connectionId: 'conn_old', historyWindowDays: 0, historyStart: EARLIER.toISOString() },
+      },
+    ]);
     expect(written.activity.map((e) => e.event)).toEqual(['connection_reauthenticated']);
     expect(written.accounts).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor } from '@cps/contracts';
-import { linkTokenStatus, planLinkActivation, retailerAccountRef } from '@cps/domain';
+import { historyWindowStart, linkTokenStatus, planLinkActivation, retailerAccountRef } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
 import { Clock } from '../common/clock.js';
@@ -192,6 +192,7 @@ export class LinkConnectionUseCase {
         break;
       }
     }
+    await this.emitSharing(tx, connection, historyWindowDays, now);
     await this.storeAccount(tx, connection, credentials, retailerSession, now);
     return connection.id;
   }
@@ -219,6 +220,19 @@ export class LinkConnectionUseCase {
       tx,
       SyncContracts.connectionActivated,
       { connection: toConnection(connection), firstActivation },
+      { teamId: connection.teamId, occurredAt: at },
+    );
+  }
+
+  /** The window just chosen, for the read models that must hide what it excludes (mcp-server's). */
+  private async emitSharing(tx: EntityManager, connection: ConnectionEntity, historyWindowDays: number, at: Date) {
+    // As HISTORY_WINDOW_START_SQL: from the first link, else the creation (a link always records the first).
+    const start = historyWindowStart({ historyWindowDays }, connection.firstLinkedAt ?? connection.createdAt, at);
+    if (!start) throw new Error('a link always chooses a window');
+    await this.outbox.record(
+      tx,
+      SyncContracts.connectionSharingChanged,
+      { connectionId: connection.id, historyWindowDays, historyStart: start.toISOString() },
       { teamId: connection.teamId, occurredAt: at },
     );
   }

@@ -462,6 +462,9 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
     const firstCondition = periodCondition(first);
     const secondCondition = periodCondition(second);
     where.push(`((${firstCondition}) OR (${secondCondition}))`);
+    // The span of both periods as well: a range the (team, date) index can scan, where the OR alone is a filter.
+    const hull = periodHull(first, second);
+    if (hull) where.push(periodCondition(hull));
     const labels = [first.label, second.label].map((label) => `${measure.label}_${label}`.replace(/[^a-z0-9_]/g, '_'));
     if (labels[0] === labels[1]) labels[1] = `${labels[1]}_2`;
     selects = [`${measure.expr(firstCondition)} AS ${labels[0]}`, `${measure.expr(secondCondition)} AS ${labels[1]}`];
@@ -486,6 +489,14 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
   }
   sql.push(`LIMIT ${Math.min(q.limit ?? MAX_ROWS, MAX_ROWS)}`);
   return { sql: sql.join(' '), params };
+}
+
+/** The smallest period holding both, when it bounds anything (an open side stays open). */
+function periodHull(first: Period, second: Period): Period | null {
+  const from = first.from && second.from ? (first.from < second.from ? first.from : second.from) : undefined;
+  const to = first.to && second.to ? (first.to > second.to ? first.to : second.to) : undefined;
+  if (!from && !to) return null;
+  return { label: 'span', ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 function measureOf(q: Parsed, source: 'p' | 'i' | 'c'): { label: string; expr: (filter?: string) => string } {
