@@ -3,7 +3,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { ulid } from 'ulid';
+import { DEVELOPMENT_RETAILER_PUSH_SECRET, retailerAccountRef } from '@cps/domain';
 import { TestPlatform, type TestTeam } from '@cps/testing';
 import {
   call,
@@ -456,6 +458,22 @@ describe('api-gateway REST API properties', () => {
       await check('DELETE', '/webhooks/{webhook_id}', `/webhooks/${hook.body.webhook_id}`, key);
       await check('GET', '/partner-deliveries', '/partner-deliveries?limit=5', key);
       await check('GET', '/partner-deliveries', '/partner-deliveries?limit=0', key);
+
+      // Retailer pushes: signed, unsigned, malformed
+      const pushBody = JSON.stringify({ account_ref: retailerAccountRef('walmart', 'nobody@example.com') });
+      const pushedAt = new Date();
+      const pushHeaders = {
+        'webhook-id': 'msg_oas',
+        'webhook-timestamp': String(Math.floor(pushedAt.getTime() / 1000)),
+        'webhook-signature': new Webhook(DEVELOPMENT_RETAILER_PUSH_SECRET).sign('msg_oas', pushedAt, pushBody),
+      };
+      const pushPath = '/retailer-notifications/{retailer_id}';
+      await check('POST', pushPath, '/retailer-notifications/walmart', { body: pushBody, headers: pushHeaders });
+      await check('POST', pushPath, '/retailer-notifications/walmart', { body: pushBody });
+      await check('POST', pushPath, '/retailer-notifications/walmart', {
+        body: '{"account_ref":1}',
+        headers: pushHeaders,
+      });
 
       // Simulator
       const simulated = await api('/simulated-connections', {

@@ -1,7 +1,24 @@
 import { createServer } from 'node:net';
 
-/** A TCP port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
+/** Ports this process handed out: the OS may offer a closed one again before its new owner has bound it. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port nothing listens on right now (the OS picks it), never one this process handed out before: a platform
+ * takes its services' ports first and starts them later, and two services given the same port would leave one
+ * answering for the other.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
