@@ -88,7 +88,8 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
             connection_id: claim.connectionId,
             owner: this.owner,
             started_at: startedAt.toISOString(),
-            finished_at: new Date().toISOString(),
+            // Before the lease was given back, so a later poll of the connection never seems to overlap this one.
+            finished_at: (result.endedAt ?? new Date()).toISOString(),
             outcome: result.outcome,
             listed: result.listed,
             stored: result.stored,

@@ -36,6 +36,11 @@ export interface PollResult {
   listed: number;
   stored: number;
   published: number;
+  /**
+   * When the poll's work ended, just before its lease was given back: another process may claim the connection
+   * from then on (a poll that starts later in either process started after this one ended).
+   */
+  endedAt?: Date;
 }
 
 /** The lease was lost (it expired and another process took the connection): this poll's work is void. */
@@ -89,13 +94,15 @@ export class PollConnectionUseCase {
           if (!session) {
             const signedIn = await this.signInAgain(claim, owner, adapter, signal);
             if (signedIn.kind === 'unauthenticated') {
+              const endedAt = new Date();
               await this.markUnauthenticated(claim, owner, signedIn.details);
-              return { ...result, outcome: 'unauthenticated' };
+              return { ...result, outcome: 'unauthenticated', endedAt };
             }
             session = signedIn.session;
             freshSession = true;
           }
           const more = await this.readPages(claim, owner, adapter, session, signal, result);
+          result.endedAt = new Date();
           await this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand));
           return result;
         } catch (error) {
@@ -112,9 +119,11 @@ export class PollConnectionUseCase {
       if (error instanceof NoLongerActive) return { ...result, outcome: 'stopped' };
       const failure = classify(error);
       const delay = retryDelayMs(this.timing, claim.consecutiveFailures + 1, failure, this.rand);
+      const endedAt = new Date();
       await this.states.failPoll(claim, owner, delay, describe(error));
       return {
         ...result,
+        endedAt,
         outcome:
           failure.kind === 'rate_limited' ? 'rate_limited' : failure.kind === 'internal' ? 'failed' : 'retailer_error',
       };
