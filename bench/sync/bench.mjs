@@ -151,7 +151,8 @@ try {
   const connectionOf = new Map();
   const backfillStart = Date.now();
   t = backfillStart;
-  await pool(ACCOUNTS, 16, async (i) => {
+  // A retryable failure (the sandbox answering slowly on a busy machine) is tried again, as a shopper would.
+  const link = async (i) => {
     const token = await rpc(SyncContracts.createLinkToken, { teamId: team.teamId, customer_id: `bench-${i}` });
     const { sessionId } = await rpc(SyncContracts.startLinkSession, {
       entry: { kind: 'link_token', linkToken: token.link_token },
@@ -165,7 +166,19 @@ try {
       email: email(i),
       password: 'bench password',
     });
-    if (view.state !== 'succeeded') throw new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`);
+    if (view.state === 'succeeded') return view;
+    throw Object.assign(new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`), {
+      retryable: view.error?.retryable === true,
+    });
+  };
+  await pool(ACCOUNTS, 16, async (i) => {
+    let view;
+    for (let attempt = 1; !view; attempt += 1) {
+      view = await link(i).catch((error) => {
+        if (!error.retryable || attempt === 5) throw error;
+        return null;
+      });
+    }
     connectionOf.set(view.connection_id, i);
   });
   const linkSeconds = (Date.now() - t) / 1000;
