@@ -3,6 +3,7 @@ import { CreateMcpRole1734000000000 } from './1734000000000-create-mcp-role.js';
 import { CreateReadModel1735000000000 } from './1735000000000-create-read-model.js';
 import { AskVocabulary1736000000000 } from './1736000000000-ask-vocabulary.js';
 import { SharingWindow1736100000000 } from './1736100000000-sharing-window.js';
+import { AskSummaries1736200000000 } from './1736200000000-ask-summaries.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -10,4 +11,5 @@ export const migrations = [
   CreateReadModel1735000000000,
   AskVocabulary1736000000000,
   SharingWindow1736100000000,
+  AskSummaries1736200000000,
 ];
