@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
+import { teamRowSecuritySql } from './team-row-security.js';
 
 /** A summary table: its key, its additive measures (each the sum of an expression over the base rows). */
 interface Summary {
@@ -113,11 +114,7 @@ export class AskSummaries1736200000000 implements MigrationInterface {
       await q.query(summarizeSql(summary, `mcp.${base}`));
 
       await q.query(`GRANT SELECT ON mcp.${table} TO cps_mcp_query`);
-      await q.query(`ALTER TABLE mcp.${table} ENABLE ROW LEVEL SECURITY`);
-      await q.query(`ALTER TABLE mcp.${table} FORCE ROW LEVEL SECURITY`);
-      await q.query(`CREATE POLICY ${table}_writer ON mcp.${table} TO cps_mcp USING (true) WITH CHECK (true)`);
-      await q.query(`CREATE POLICY ${table}_team ON mcp.${table} FOR SELECT TO cps_mcp_query
-        USING (team_id = current_setting('mcp.team_id', true))`);
+      for (const sql of teamRowSecuritySql(table)) await q.query(sql);
     }
   }
 
