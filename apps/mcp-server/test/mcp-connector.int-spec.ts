@@ -124,9 +124,27 @@ describe('MCP server with OAuth connectors', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_data_model', 'get_retailers']);
     for (const tool of tools) {
-      expect(tool.outputSchema).toBeDefined();
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
       expect(tool.annotations?.readOnlyHint).toBe(true);
     }
+    expect(tools.find((tool) => tool.name === 'ask')!.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { question: { type: 'string', minLength: 1, maxLength: 1000 } },
+      required: ['question'],
+    });
+    // Arguments are checked against the advertised schema before a tool runs.
+    for (const [name, args] of [
+      ['ask', { question: 42 }],
+      ['ask', {}],
+      ['get_retailers', { include: 'some' }],
+    ] as const) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/^Input validation error/) }],
+      });
+    }
+    expect(await client.callTool({ name: 'drop_tables', arguments: {} })).toMatchObject({ isError: true });
 
     const model = structured(await client.callTool({ name: 'get_data_model', arguments: {} }));
     expect((model.tables as Array<{ name: string }>).map((table) => table.name)).toEqual([
