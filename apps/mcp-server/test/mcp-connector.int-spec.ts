@@ -194,7 +194,7 @@ describe('MCP server with OAuth connectors', () => {
     await client.close();
   });
 
-  it('lets connector scopes work at the REST API, and disconnecting revokes the refresh token', async () => {
+  it('lets connector scopes work at the REST API, and disconnecting revokes the refresh token and the access token', async () => {
     const { client, provider } = await connect(users[0]!, 'mcp:read retailers:write connections:write simulator:write');
     expect(provider.saved?.scope).toBe('mcp:read retailers:write connections:write simulator:write');
     const token = provider.saved!.access_token;
@@ -239,8 +239,18 @@ describe('MCP server with OAuth connectors', () => {
     );
     expect(refreshed.status).toBe(400);
     expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
-    // The access token, unexpired, stops working at the MCP endpoint too.
+    // The access token, unexpired, stops working at the MCP endpoint too, and at the REST API.
     expect((await refusedSoon(token)).challenge).toMatch(/invalid_token/);
+    const restAnswer = await eventually(async () => {
+      const answer = await fixture.platform.api('/retailers/target', {
+        method: 'PATCH',
+        headers: bearer('after-revoke'),
+        body: { enabled: true },
+      });
+      if (answer.status !== 401) throw new Error(`still ${answer.status}`);
+      return answer;
+    }, 15_000);
+    expect(restAnswer.status).toBe(401);
     await client.close();
   });
 
