@@ -70,7 +70,9 @@ async function webhookReceiver() {
       const at = Date.now();
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString());
-        if (body.type === 'purchase.created') arrivals.push({ at, purchase: body.data.purchase });
+        if (body.type === 'purchase.created') {
+          arrivals.push({ at, purchase: body.data.purchase, webhookId: req.headers['webhook-id'] });
+        }
       } catch {
         // not ours
       }
@@ -316,6 +318,9 @@ try {
        GROUP BY 1, 2 HAVING count(*) > 1) d`,
   );
   const uniqueDelivered = new Set(receiver.arrivals.map((a) => a.purchase.purchase_id)).size;
+  // The same event sent again (same webhook-id: at-least-once delivery, e.g. a lease that ran out during a slow
+  // attempt) is not a duplicate effect; two events for one purchase would be.
+  const uniqueEvents = new Set(receiver.arrivals.map((a) => a.webhookId)).size;
 
   const ms = (value) => `${(value / 1000).toFixed(2)} s`;
   process.stdout.write(
@@ -336,7 +341,8 @@ sustained:  ${sustain.placed} new orders at ${sustain.placedRate.toFixed(0)}/s o
       `${sustain.delivered} delivered, the last ${sustain.allBy.toFixed(1)} s after the first order
             webhooks received while orders kept coming (after the first poll interval): ${sustain.steadyRate.toFixed(1)} purchases/s
             collected (stored) -> purchase.created received: ${spread(sustain.collectedToWebhook)}
-checks:     ${uniqueDelivered} unique purchases delivered, ${receiver.arrivals.length - uniqueDelivered} duplicate webhooks, ` +
+checks:     ${uniqueDelivered} unique purchases delivered, ${uniqueEvents - uniqueDelivered} duplicate webhook events ` +
+      `(${receiver.arrivals.length - uniqueEvents} deliveries of an event sent again), ` +
       `${duplicates.rows[0].n} duplicate stored orders, ${polls.rows[0].failing} connections backing off
 total run time ${((Date.now() - started) / 1000).toFixed(0)} s
 `,
