@@ -9,11 +9,13 @@
 // their contracts (the development and test default).
 //
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { measureBaseline } from '../baseline.mjs';
 import { ROOT, startPlatform } from '../sync/platform.mjs';
 import { startBareServer } from './bare-server.mjs';
 
@@ -31,6 +33,24 @@ const concurrency = Number(args.concurrency);
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Builds REF in a throw-away worktree with its own node_modules; returns its root. */
+function buildBaseline(ref) {
+  const dir = mkdtempSync(join(tmpdir(), 'cps-bench-baseline-'));
+  console.log(`baseline: building ${ref} in ${dir}`);
+  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  execFileSync('node', ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+
+function removeBaseline(dir) {
+  execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
 }
 
 async function seed(platform, purchases) {
@@ -149,7 +169,15 @@ async function measure(label, root, env = {}, { withBare = false } = {}) {
 console.log(
   `concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases`,
 );
-const baseline = await measureBaseline(args.baseline, (dir) => measure('baseline', dir));
+let baseline;
+if (args.baseline) {
+  const dir = buildBaseline(args.baseline);
+  try {
+    baseline = await measure('baseline', dir);
+  } finally {
+    removeBaseline(dir);
+  }
+}
 // The platform runs in development mode here; replies are checked against their contracts there and in tests,
 // not in production (RPC_CHECK_REPLIES), so both are measured.
 const runs = {

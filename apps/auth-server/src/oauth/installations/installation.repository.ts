@@ -2,7 +2,7 @@ import { type AuthContracts } from '@cps/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { select } from '../sql.js';
+import { readCommitted, select } from '../sql.js';
 
 export interface Installation {
   id: string;
@@ -40,7 +40,7 @@ export class InstallationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('READ COMMITTED', work);
+    return readCommitted(this.dataSource, work);
   }
 
   /** Creates the installation if the pair has none (status given), then locks and returns it. */
@@ -73,6 +73,18 @@ export class InstallationRepository {
       tx,
       `SELECT * FROM auth.installations WHERE client_id = $1 AND team_id = $2 FOR UPDATE`,
       [clientId, teamId],
+    );
+    return rows[0] ? toInstallation(rows[0]) : null;
+  }
+
+  /** The installation of the app that a refresh token (by hash) was issued to, locked; null for any other token. */
+  async lockByRefreshToken(tx: EntityManager, tokenHash: string, clientId: string): Promise<Installation | null> {
+    const rows = await select<InstallationRow>(
+      tx,
+      `SELECT * FROM auth.installations
+       WHERE id = (SELECT installation_id FROM auth.refresh_tokens WHERE token_hash = $1) AND client_id = $2
+       FOR UPDATE`,
+      [tokenHash, clientId],
     );
     return rows[0] ? toInstallation(rows[0]) : null;
   }
