@@ -30,14 +30,3 @@ export function removeBaseline(dir) {
   execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
 }
-
-/** `measure(root)` on a build of REF (then removed); undefined without a REF. */
-export async function measureBaseline(ref, measure) {
-  if (!ref) return undefined;
-  const dir = buildBaseline(ref);
-  try {
-    return await measure(dir);
-  } finally {
-    removeBaseline(dir);
-  }
-}

@@ -1,16 +1,17 @@
 // Refresh-grant throughput and latency of auth-server (issue 13: 20 parallel chains, >= 600/s, p99 < 50 ms).
 // Starts what it needs itself: a database of its own on the machine's Postgres, a private nats-server and
 // auth-server from dist/ (nothing else is on the refresh path). Each installation refreshes in a chain (always the
-// newest token, as clients must); the installations run in parallel on keep-alive connections for D seconds after
-// a 2 s warm-up. With --baseline REF it first builds that git revision in a temporary worktree and measures it in
-// the same run. No assertions: it prints numbers.
+// newest token, as clients must); the installations run in parallel on keep-alive connections. With --baseline REF
+// it also builds that git revision in a temporary worktree and runs it beside this build; the two take turns,
+// ROUNDS load phases of D seconds each, so the other work of a shared machine falls on both alike. Prints each
+// phase, each build's total and the ratio; asserts nothing.
 //
-//   node tools/build.mjs && node bench/oauth/refresh-grant.mjs [--baseline REF] [--duration 15] [--installations 20]
-//     [--profile DIR]
+//   node tools/build.mjs && node bench/oauth/refresh-grant.mjs [--baseline REF] [--rounds 3] [--duration 10]
+//     [--installations 20] [--profile DIR]
 //
-// --profile DIR profiles auth-server (bench/cpu-profile.mjs, as `--cpu-prof` would) and writes its CPU profiles under DIR/<build>/ (open them in
-// Chrome DevTools or speedscope). BENCH_LOGS=1 prints auth-server's log. Needs what the integration tests need:
-// Postgres on 127.0.0.1:5432 (TEST_DATABASE_ADMIN_URL) and nats-server installed.
+// --profile DIR profiles auth-server (bench/cpu-profile.mjs, as `--cpu-prof` would) and writes the CPU profiles under
+// DIR/<build>/ (Chrome DevTools or speedscope open them). BENCH_LOGS=1 prints auth-server's log. Needs what the
+// integration tests need: Postgres on 127.0.0.1:5432 (TEST_DATABASE_ADMIN_URL) and nats-server installed.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,18 +20,20 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { measureBaseline } from '../baseline.mjs';
+import { buildBaseline, removeBaseline } from '../baseline.mjs';
 import { ROOT } from '../sync/platform.mjs';
 
 const { values: args } = parseArgs({
   options: {
     baseline: { type: 'string' },
-    duration: { type: 'string', default: '15' },
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     installations: { type: 'string', default: '20' },
     profile: { type: 'string' },
   },
 });
 const durationMs = Number(args.duration) * 1000;
+const ROUNDS = Number(args.rounds);
 const INSTALLATIONS = Math.min(Number(args.installations), 200);
 const REDIRECT_URI = 'http://127.0.0.1:9/bench-callback';
 /** The `resource` of the grants, auth-server's PUBLIC_BASE_URL; never called. */
@@ -74,6 +77,7 @@ async function startAuthServer(root, label) {
   await platform.start();
   const admin = await AdminClient.connect(nats.url, 30_000);
   return {
+    label,
     url: platform.service('auth-server').url,
     admin,
     async stop() {
@@ -172,43 +176,48 @@ async function seed(server, dispatcher) {
       code_verifier: verifier,
     });
     if (exchanged.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(exchanged.body)}`);
-    chains.push(exchanged.body.refresh_token);
+    chains.push({ token: exchanged.body.refresh_token, failed: false });
   }
   return { basic, chains };
 }
 
-/** Every chain refreshes back to back; only answers that start after the warm-up count. */
-async function load(server, dispatcher, { basic, chains }) {
+/**
+ * Every chain refreshes back to back for `ms` (each answer is counted when `record`); a chain whose refresh fails
+ * stops for good (its token may be revoked now).
+ */
+async function load(server, seeded, ms, record) {
   const latencies = [];
   let failures = 0;
-  const measureFrom = performance.now() + 2_000;
-  const end = measureFrom + durationMs;
+  const end = performance.now() + ms;
   await Promise.all(
-    chains.map(async (first) => {
-      let current = first;
-      while (performance.now() < end) {
-        const sent = performance.now();
-        const answer = await token(server.url, dispatcher, basic, {
+    seeded.chains.map(async (chain) => {
+      while (!chain.failed && performance.now() < end) {
+        const answer = await token(server.url, seeded.dispatcher, seeded.basic, {
           grant_type: 'refresh_token',
-          refresh_token: current,
+          refresh_token: chain.token,
         }).catch((error) => ({ status: 0, body: { error: String(error) }, ms: 0 }));
-        const counted = sent >= measureFrom;
         if (answer.status !== 200) {
-          // The chain's token may be revoked now: the chain stops.
+          chain.failed = true;
           failures += 1;
-          console.log(`  failure: ${answer.status} ${JSON.stringify(answer.body)}`);
+          console.log(`  ${server.label} failure: ${answer.status} ${JSON.stringify(answer.body)}`);
           return;
         }
-        if (counted) latencies.push(answer.ms);
-        current = answer.body.refresh_token;
+        if (record) latencies.push(answer.ms);
+        chain.token = answer.body.refresh_token;
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
+  return { latencies, failures, seconds: ms / 1000 };
+}
+
+/** Throughput and latency of one or more load phases of one build. */
+function summary(phases) {
+  const latencies = phases.flatMap((phase) => phase.latencies).sort((a, b) => a - b);
+  const seconds = phases.reduce((sum, phase) => sum + phase.seconds, 0);
   return {
-    rps: latencies.length / (durationMs / 1000),
+    rps: latencies.length / seconds,
     n: latencies.length,
-    failures,
+    failures: phases.reduce((sum, phase) => sum + phase.failures, 0),
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
@@ -216,36 +225,54 @@ async function load(server, dispatcher, { basic, chains }) {
   };
 }
 
-async function measure(label, root) {
-  const server = await startAuthServer(root, label);
-  const dispatcher = new Agent({ connections: INSTALLATIONS, keepAliveTimeout: 30_000 });
-  try {
-    const seeded = await seed(server, dispatcher);
-    const load1 = loadavg()[0];
-    const result = await load(server, dispatcher, seeded);
-    const fmt = (ms) => `${ms.toFixed(1)} ms`;
-    console.log(
-      `${label.padEnd(9)} ${result.rps.toFixed(0).padStart(5)} refreshes/s  p50 ${fmt(result.p50)}  ` +
-        `p90 ${fmt(result.p90)}  p99 ${fmt(result.p99)}  max ${fmt(result.max)}  ` +
-        `(n=${result.n}, failures=${result.failures}, load average ${load1.toFixed(1)} before)`,
-    );
-    return result;
-  } finally {
-    await dispatcher.close();
-    await server.stop();
-  }
+function report(label, result, note = '') {
+  const fmt = (ms) => `${ms.toFixed(1)} ms`;
+  console.log(
+    `${label.padEnd(18)} ${result.rps.toFixed(0).padStart(5)} refreshes/s  p50 ${fmt(result.p50)}  ` +
+      `p90 ${fmt(result.p90)}  p99 ${fmt(result.p99)}  max ${fmt(result.max)}  ` +
+      `(n=${result.n}, failures=${result.failures}${note})`,
+  );
 }
 
 console.log(
-  `refresh_token grant: ${INSTALLATIONS} parallel chains, ${args.duration} s after a 2 s warm-up, ` +
-    `auth-server alone (development mode, LOG_LEVEL ${logs ? 'info' : 'warn'})`,
+  `refresh_token grant: ${INSTALLATIONS} parallel chains; ${ROUNDS} rounds of ${args.duration} s per build, the ` +
+    `builds taking turns, after a 2 s warm-up each; auth-server alone (development mode, LOG_LEVEL ${logs ? 'info' : 'warn'})`,
 );
-const baseline = await measureBaseline(args.baseline, (dir) => measure('baseline', dir));
-const current = await measure('current', ROOT);
-if (baseline) {
-  console.log(
-    `ratio     throughput ${(current.rps / baseline.rps).toFixed(2)}x baseline, ` +
-      `p99 ${current.p99.toFixed(1)} vs ${baseline.p99.toFixed(1)} ms`,
-  );
+const baselineDir = args.baseline ? buildBaseline(args.baseline) : undefined;
+const servers = [];
+try {
+  const builds = baselineDir ? [['baseline', baselineDir]] : [];
+  builds.push(['current', ROOT]);
+  for (const [label, root] of builds) {
+    const server = await startAuthServer(root, label);
+    servers.push(server);
+    const dispatcher = new Agent({ connections: INSTALLATIONS, keepAliveTimeout: 30_000 });
+    server.seeded = { dispatcher, ...(await seed(server, dispatcher)) };
+    server.phases = [];
+    await load(server, server.seeded, 2_000, false);
+  }
+  // Taking turns spreads the other work of a shared machine over both builds alike.
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const server of servers) {
+      const load1 = loadavg()[0];
+      const phase = await load(server, server.seeded, durationMs, true);
+      server.phases.push(phase);
+      report(`${server.label} round ${round}`, summary([phase]), `, load average ${load1.toFixed(1)} before`);
+    }
+  }
+  for (const server of servers) report(`${server.label} all`, summary(server.phases));
+  if (servers.length === 2) {
+    const [baseline, current] = servers.map((server) => summary(server.phases));
+    console.log(
+      `ratio              throughput ${(current.rps / baseline.rps).toFixed(2)}x baseline, ` +
+        `p99 ${current.p99.toFixed(1)} vs ${baseline.p99.toFixed(1)} ms`,
+    );
+  }
+} finally {
+  for (const server of servers) {
+    await server.seeded?.dispatcher.close();
+    await server.stop();
+  }
+  if (baselineDir) removeBaseline(baselineDir);
 }
 process.exit();
