@@ -73,21 +73,23 @@ async function startAuthServer(root, label) {
     },
     onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
   });
-  await platform.migrate();
-  await platform.start();
-  const admin = await AdminClient.connect(nats.url, 30_000);
-  return {
-    label,
-    url: platform.service('auth-server').url,
-    admin,
-    async stop() {
-      await admin.close().catch(() => undefined);
-      await platform.stop();
-      await nats.stop();
-      await dropDatabase(databaseUrl).catch(() => undefined);
-      rmSync(natsDir, { recursive: true, force: true });
-    },
+  let admin;
+  const stop = async () => {
+    await admin?.close().catch(() => undefined);
+    await platform.stop();
+    await nats.stop();
+    await dropDatabase(databaseUrl).catch(() => undefined);
+    rmSync(natsDir, { recursive: true, force: true });
   };
+  try {
+    await platform.migrate();
+    await platform.start();
+    admin = await AdminClient.connect(nats.url, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { label, url: platform.service('auth-server').url, admin, stop };
 }
 
 /** The browser part of the flow, over plain HTTP with a cookie jar; returns the code and the PKCE verifier. */
