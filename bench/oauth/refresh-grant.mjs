@@ -13,15 +13,14 @@
 // DIR/<build>/ (Chrome DevTools or speedscope open them). BENCH_LOGS=1 prints auth-server's log. Needs what the
 // integration tests need: Postgres on 127.0.0.1:5432 (TEST_DATABASE_ADMIN_URL) and nats-server installed.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { buildBaseline, removeBaseline } from '../baseline.mjs';
-import { ROOT } from '../sync/platform.mjs';
+import { ROOT, startInfrastructure } from '../sync/platform.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,16 +42,10 @@ const logs = process.env.BENCH_LOGS === '1';
 /** auth-server of the build at `root`, alone, on a database and nats-server of its own. */
 async function startAuthServer(root, label) {
   const load = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
-  const { AdminClient, dropDatabase, ensureDatabase, NatsServerProcess, Platform, SERVICES } =
-    await load('tools/index.js');
+  const tools = await load('tools/index.js');
   const { freePort } = await load('libs/testing/src/free-port.js');
-  const url = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/cps_bench_oauth_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = url.toString();
-  await ensureDatabase(databaseUrl);
-  const natsDir = mkdtempSync(join(tmpdir(), 'cps-bench-nats-'));
-  const nats = new NatsServerProcess(await freePort(), natsDir);
-  await nats.start();
+  const infrastructure = await startInfrastructure({ ...tools, freePort });
+  const { AdminClient, Platform, SERVICES } = tools;
   const port = await freePort();
   let nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '';
   // Node 20 refuses --cpu-prof in NODE_OPTIONS; a preload does the same (the current build's, for both builds).
@@ -64,8 +57,8 @@ async function startAuthServer(root, label) {
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: logs ? 'info' : 'warn',
-      DATABASE_URL: databaseUrl,
-      NATS_URL: nats.url,
+      DATABASE_URL: infrastructure.databaseUrl,
+      NATS_URL: infrastructure.natsUrl,
       AUTH_ISSUER: `http://127.0.0.1:${port}`,
       PUBLIC_BASE_URL: BASE_URL,
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
@@ -77,14 +70,12 @@ async function startAuthServer(root, label) {
   const stop = async () => {
     await admin?.close().catch(() => undefined);
     await platform.stop();
-    await nats.stop();
-    await dropDatabase(databaseUrl).catch(() => undefined);
-    rmSync(natsDir, { recursive: true, force: true });
+    await infrastructure.stop();
   };
   try {
     await platform.migrate();
     await platform.start();
-    admin = await AdminClient.connect(nats.url, 30_000);
+    admin = await AdminClient.connect(infrastructure.natsUrl, 30_000);
   } catch (error) {
     await stop();
     throw error;
