@@ -6,7 +6,7 @@
 // ROUNDS load phases of D seconds each, so the other work of a shared machine falls on both alike. Prints each
 // phase, each build's total and the ratio; asserts nothing.
 //
-//   node tools/build.mjs && node bench/oauth/refresh-grant.mjs [--baseline REF] [--rounds 3] [--duration 10]
+//   node tools/build.mjs && node bench/oauth/refresh-grant.mjs [--baseline REF] [--rounds 4] [--duration 8]
 //     [--installations 20] [--profile DIR]
 //
 // --profile DIR profiles auth-server (bench/cpu-profile.mjs, as `--cpu-prof` would) and writes the CPU profiles under
@@ -25,8 +25,8 @@ import { ROOT, startInfrastructure } from '../sync/platform.mjs';
 const { values: args } = parseArgs({
   options: {
     baseline: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '4' },
     installations: { type: 'string', default: '20' },
     profile: { type: 'string' },
   },
@@ -246,7 +246,8 @@ try {
   }
   // Taking turns spreads the other work of a shared machine over both builds alike.
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const server of servers) {
+    // ABBA: neither build always goes first.
+    for (const server of round % 2 ? servers : [...servers].reverse()) {
       const load1 = loadavg()[0];
       const phase = await load(server, server.seeded, durationMs, true);
       server.phases.push(phase);
