@@ -77,18 +77,6 @@ export class InstallationRepository {
     return rows[0] ? toInstallation(rows[0]) : null;
   }
 
-  /** The installation of the app that a refresh token (by hash) was issued to, locked; null for any other token. */
-  async lockByRefreshToken(tx: EntityManager, tokenHash: string, clientId: string): Promise<Installation | null> {
-    const rows = await select<InstallationRow>(
-      tx,
-      `SELECT * FROM auth.installations
-       WHERE id = (SELECT installation_id FROM auth.refresh_tokens WHERE token_hash = $1) AND client_id = $2
-       FOR UPDATE`,
-      [tokenHash, clientId],
-    );
-    return rows[0] ? toInstallation(rows[0]) : null;
-  }
-
   async lockById(tx: EntityManager, id: string): Promise<Installation> {
     const rows = await select<InstallationRow>(tx, `SELECT * FROM auth.installations WHERE id = $1 FOR UPDATE`, [id]);
     return toInstallation(rows[0]!);

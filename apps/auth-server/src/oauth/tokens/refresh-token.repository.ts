@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type Installation } from '../installations/installation.repository.js';
 import { select } from '../sql.js';
 
 export interface RefreshTokenRecord {
@@ -18,9 +19,11 @@ export interface RefreshTokenRecord {
   revokedAt: Date | null;
 }
 
-/** A presented token with what refresh rules 4 and 5 need of its replacement (null before its rotation). */
-export interface RefreshTokenWithReplacement extends RefreshTokenRecord {
-  replacement: { rotatedAt: Date | null; revokedAt: Date | null; expiresAt: Date } | null;
+/** A rotated token's replacement, as far as refresh rules 4 and 5 go. */
+export interface Replacement {
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date;
 }
 
 export interface NewRefreshToken {
@@ -100,38 +103,49 @@ export class RefreshTokenRepository {
   }
 
   /**
-   * The presented token, row-locked (a replayed authorization code revokes its chain without the installation's
-   * lock), and its replacement, in one statement. Run it after the installation's lock is held: in READ COMMITTED
-   * a statement sees what was committed before it began, so every earlier rotation is visible.
+   * Locks the installation a presented token (by hash) was issued to, then the token, in one statement, and returns
+   * both as last committed: in READ COMMITTED a row that another transaction changed while this one waited for its
+   * lock is read again, as that transaction left it. Null for an unknown token or one issued to another client.
    */
-  async lockForRefresh(tx: EntityManager, tokenHash: string): Promise<RefreshTokenWithReplacement | null> {
+  async lockForRefresh(
+    tx: EntityManager,
+    tokenHash: string,
+    clientId: string,
+  ): Promise<{ installation: Installation; token: RefreshTokenRecord } | null> {
     const rows = await select<
-      RefreshTokenRow & {
-        replacement_rotated_at: Date | null;
-        replacement_revoked_at: Date | null;
-        replacement_expires_at: Date | null;
-      }
+      RefreshTokenRow & Pick<Installation, 'teamId' | 'status' | 'authorizedBy'> & { installationScope: string }
     >(
       tx,
-      `SELECT ${COLUMNS}, r.rotated_at AS replacement_rotated_at, r.revoked_at AS replacement_revoked_at,
-         r.expires_at AS replacement_expires_at
-       FROM auth.refresh_tokens rt JOIN auth.installations i ON i.id = rt.installation_id
-         LEFT JOIN auth.refresh_tokens r ON r.id = rt.replaced_by
-       WHERE rt.token_hash = $1 FOR UPDATE OF rt`,
-      [tokenHash],
+      `SELECT ${COLUMNS}, i.team_id AS "teamId", i.status, i.scope AS "installationScope",
+         i.authorized_by AS "authorizedBy"
+       FROM auth.installations i JOIN auth.refresh_tokens rt ON rt.installation_id = i.id
+       WHERE rt.token_hash = $1 AND i.client_id = $2
+       FOR UPDATE OF i, rt`,
+      [tokenHash, clientId],
     );
     const row = rows[0];
     if (!row) return null;
-    return {
-      ...toRecord(row),
-      replacement: row.replacement_expires_at
-        ? {
-            rotatedAt: row.replacement_rotated_at,
-            revokedAt: row.replacement_revoked_at,
-            expiresAt: row.replacement_expires_at,
-          }
-        : null,
+    const installation: Installation = {
+      id: row.installation_id,
+      clientId: row.client_id,
+      teamId: row.teamId,
+      status: row.status,
+      scope: row.installationScope,
+      authorizedBy: row.authorizedBy,
     };
+    return { installation, token: toRecord(row) };
+  }
+
+  /** What refresh rules 4 and 5 need of a rotated token's replacement (read under the locks of `lockForRefresh`). */
+  async replacementOf(tx: EntityManager, token: RefreshTokenRecord): Promise<Replacement | null> {
+    if (!token.replacedBy) return null;
+    const rows = await select<Replacement>(
+      tx,
+      `SELECT rotated_at AS "rotatedAt", revoked_at AS "revokedAt", expires_at AS "expiresAt"
+       FROM auth.refresh_tokens WHERE id = $1`,
+      [token.replacedBy],
+    );
+    return rows[0] ?? null;
   }
 
   async insert(tx: EntityManager, token: NewRefreshToken): Promise<void> {
