@@ -17,15 +17,32 @@ import { freePort } from '../../dist/libs/testing/src/free-port.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1' } = {}) {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const url = new URL(admin);
+/**
+ * A database of its own on the machine's Postgres and a private nats-server, made with the tools of a build (by
+ * default this one's; a script measuring an older build passes that build's `dist/tools/index.js` and `freePort`).
+ */
+export async function startInfrastructure(tools = { ensureDatabase, dropDatabase, NatsServerProcess, freePort }) {
+  const url = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/cps_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = url.toString();
-  await ensureDatabase(databaseUrl);
+  await tools.ensureDatabase(databaseUrl);
   const natsDir = mkdtempSync(join(tmpdir(), 'cps-bench-nats-'));
-  const nats = new NatsServerProcess(await freePort(), natsDir);
+  const nats = new tools.NatsServerProcess(await tools.freePort(), natsDir);
   await nats.start();
+  return {
+    databaseUrl,
+    natsUrl: nats.url,
+    async stop() {
+      await nats.stop();
+      await tools.dropDatabase(databaseUrl).catch(() => undefined);
+      rmSync(natsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1' } = {}) {
+  const infrastructure = await startInfrastructure();
+  const { databaseUrl, natsUrl } = infrastructure;
   const ports = {};
   for (const spec of SERVICES) ports[spec.name] = await freePort();
   const platform = new Platform({
@@ -35,7 +52,7 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
       NODE_ENV: 'development',
       LOG_LEVEL: logs ? 'info' : 'warn',
       DATABASE_URL: databaseUrl,
-      NATS_URL: nats.url,
+      NATS_URL: natsUrl,
       PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway']}`,
       SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer']}`,
       ...env,
@@ -45,7 +62,7 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
   });
   await platform.migrate();
   await platform.start();
-  const client = await AdminClient.connect(nats.url, 30_000);
+  const client = await AdminClient.connect(natsUrl, 30_000);
   const gatewayUrl = platform.service('api-gateway').url;
   return {
     platform,
@@ -74,9 +91,7 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
     async stop() {
       await client.close().catch(() => undefined);
       await platform.stop();
-      await nats.stop();
-      await dropDatabase(databaseUrl).catch(() => undefined);
-      rmSync(natsDir, { recursive: true, force: true });
+      await infrastructure.stop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 
 /** A DataSource or a transaction's EntityManager: anything that runs SQL. */
 export type Sql = Pick<EntityManager, 'query'>;
@@ -12,4 +12,25 @@ export async function select<T>(db: Sql, sql: string, params: unknown[] = []): P
 export async function modify<T>(db: Sql, sql: string, params: unknown[] = []): Promise<T[]> {
   const result = (await db.query(sql, params)) as [T[], number];
   return result[0];
+}
+
+/**
+ * A READ COMMITTED transaction begun in one statement (TypeORM's `transaction(level, ...)` takes two round trips:
+ * START TRANSACTION, then SET TRANSACTION ISOLATION LEVEL). Committed when `work` resolves, rolled back when it
+ * throws.
+ */
+export async function readCommitted<T>(dataSource: DataSource, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('START TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    const result = await work(runner.manager);
+    await runner.query('COMMIT');
+    return result;
+  } catch (error) {
+    await runner.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
 }

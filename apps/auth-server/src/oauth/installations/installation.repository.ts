@@ -2,7 +2,7 @@ import { type AuthContracts } from '@cps/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { select } from '../sql.js';
+import { readCommitted, select } from '../sql.js';
 
 export interface Installation {
   id: string;
@@ -40,7 +40,7 @@ export class InstallationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('READ COMMITTED', work);
+    return readCommitted(this.dataSource, work);
   }
 
   /** Creates the installation if the pair has none (status given), then locks and returns it. */

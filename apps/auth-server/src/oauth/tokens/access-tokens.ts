@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
 import { type Clock } from '../clock/clock.js';
 import { publicJwks, type SigningKey } from '../keys/signing-keys.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-policy.js';
@@ -19,6 +19,8 @@ export interface AccessTokenClaims {
  */
 export class AccessTokens {
   private readonly verifyKey: JWTVerifyGetKey;
+  /** The signing key, imported once: an import per token was a twentieth of a refresh's CPU time. */
+  private signingKey?: Promise<CryptoKey | Uint8Array>;
 
   constructor(
     private readonly keys: SigningKey[],
@@ -35,7 +37,8 @@ export class AccessTokens {
     audience: string | string[] = this.audience,
   ): Promise<{ token: string; expiresIn: number }> {
     const signer = this.keys[0]!;
-    const key = await importJWK(signer.jwk, signer.alg);
+    this.signingKey ??= importJWK(signer.jwk, signer.alg);
+    const key = await this.signingKey;
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'at+jwt' })

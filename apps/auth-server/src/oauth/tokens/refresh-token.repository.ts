@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { select, type Sql } from '../sql.js';
+import { type Installation } from '../installations/installation.repository.js';
+import { select } from '../sql.js';
 
 export interface RefreshTokenRecord {
   id: string;
@@ -16,6 +17,13 @@ export interface RefreshTokenRecord {
   replacedBy: string | null;
   replacementSealed: string | null;
   revokedAt: Date | null;
+}
+
+/** A rotated token's replacement, as far as refresh rules 4 and 5 go. */
+export interface Replacement {
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date;
 }
 
 export interface NewRefreshToken {
@@ -61,6 +69,20 @@ const toRecord = (row: RefreshTokenRow): RefreshTokenRecord => ({
   revokedAt: row.revoked_at,
 });
 
+/** The parameters $1 to $10 of an insert of `token`. */
+const newTokenValues = (token: NewRefreshToken): unknown[] => [
+  token.id,
+  token.installationId,
+  token.tokenHash,
+  token.familyId,
+  token.parentId,
+  token.codeHash,
+  token.userId,
+  token.scope,
+  token.issuedAt,
+  token.expiresAt,
+];
+
 const COLUMNS = `rt.id, rt.installation_id, i.client_id, rt.family_id, rt.parent_id, rt.user_id, rt.scope, rt.expires_at,
   rt.rotated_at, rt.replaced_by, rt.replacement_sealed, rt.revoked_at`;
 
@@ -69,26 +91,61 @@ const COLUMNS = `rt.id, rt.installation_id, i.client_id, rt.family_id, rt.parent
 export class RefreshTokenRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Looks a presented token up by its hash. `lock` re-reads it under a row lock inside a transaction. */
-  async findByHash(tokenHash: string, tx?: EntityManager): Promise<RefreshTokenRecord | null> {
-    const db: Sql = tx ?? this.dataSource;
+  /** Looks a presented token up by its hash (outside a transaction: for a decision taken under a lock later). */
+  async findByHash(tokenHash: string): Promise<RefreshTokenRecord | null> {
     const rows = await select<RefreshTokenRow>(
-      db,
+      this.dataSource,
       `SELECT ${COLUMNS} FROM auth.refresh_tokens rt JOIN auth.installations i ON i.id = rt.installation_id
-       WHERE rt.token_hash = $1${tx ? ' FOR UPDATE OF rt' : ''}`,
+       WHERE rt.token_hash = $1`,
       [tokenHash],
     );
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
-  async findById(tx: EntityManager, id: string): Promise<RefreshTokenRecord | null> {
-    const rows = await select<RefreshTokenRow>(
+  /**
+   * Locks the installation a presented token (by hash) was issued to, then the token, in one statement, and returns
+   * both as last committed: in READ COMMITTED a row that another transaction changed while this one waited for its
+   * lock is read again, as that transaction left it. Null for an unknown token or one issued to another client.
+   */
+  async lockForRefresh(
+    tx: EntityManager,
+    tokenHash: string,
+    clientId: string,
+  ): Promise<{ installation: Installation; token: RefreshTokenRecord } | null> {
+    const rows = await select<
+      RefreshTokenRow & Pick<Installation, 'teamId' | 'status' | 'authorizedBy'> & { installationScope: string }
+    >(
       tx,
-      `SELECT ${COLUMNS} FROM auth.refresh_tokens rt JOIN auth.installations i ON i.id = rt.installation_id
-       WHERE rt.id = $1`,
-      [id],
+      `SELECT ${COLUMNS}, i.team_id AS "teamId", i.status, i.scope AS "installationScope",
+         i.authorized_by AS "authorizedBy"
+       FROM auth.installations i JOIN auth.refresh_tokens rt ON rt.installation_id = i.id
+       WHERE rt.token_hash = $1 AND i.client_id = $2
+       FOR UPDATE OF i, rt`,
+      [tokenHash, clientId],
     );
-    return rows[0] ? toRecord(rows[0]) : null;
+    const row = rows[0];
+    if (!row) return null;
+    const installation: Installation = {
+      id: row.installation_id,
+      clientId: row.client_id,
+      teamId: row.teamId,
+      status: row.status,
+      scope: row.installationScope,
+      authorizedBy: row.authorizedBy,
+    };
+    return { installation, token: toRecord(row) };
+  }
+
+  /** What refresh rules 4 and 5 need of a rotated token's replacement (read under the locks of `lockForRefresh`). */
+  async replacementOf(tx: EntityManager, token: RefreshTokenRecord): Promise<Replacement | null> {
+    if (!token.replacedBy) return null;
+    const rows = await select<Replacement>(
+      tx,
+      `SELECT rotated_at AS "rotatedAt", revoked_at AS "revokedAt", expires_at AS "expiresAt"
+       FROM auth.refresh_tokens WHERE id = $1`,
+      [token.replacedBy],
+    );
+    return rows[0] ?? null;
   }
 
   async insert(tx: EntityManager, token: NewRefreshToken): Promise<void> {
@@ -96,39 +153,27 @@ export class RefreshTokenRepository {
       `INSERT INTO auth.refresh_tokens
          (id, installation_id, token_hash, family_id, parent_id, code_hash, user_id, scope, issued_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        token.id,
-        token.installationId,
-        token.tokenHash,
-        token.familyId,
-        token.parentId,
-        token.codeHash,
-        token.userId,
-        token.scope,
-        token.issuedAt,
-        token.expiresAt,
-      ],
+      newTokenValues(token),
     );
   }
 
   /**
-   * Records that `id` was exchanged for `replacementId` and keeps the replacement sealed for retries. The
-   * window of the token before it closes now (its replacement, `id`, has been used), so its sealed copy goes.
+   * One statement: issues `next`, records on `token` that it was exchanged for it (keeping `next` sealed for
+   * retries), and drops the sealed copy kept on the token before it, whose window closes now that its replacement
+   * (`token`) has been used.
    */
-  async markRotated(
-    tx: EntityManager,
-    token: RefreshTokenRecord,
-    replacementId: string,
-    replacementSealed: string,
-    at: Date,
-  ): Promise<void> {
+  async rotate(tx: EntityManager, token: RefreshTokenRecord, next: NewRefreshToken, nextSealed: string): Promise<void> {
     await tx.query(
-      `UPDATE auth.refresh_tokens SET rotated_at = $2, replaced_by = $3, replacement_sealed = $4 WHERE id = $1`,
-      [token.id, at, replacementId, replacementSealed],
+      `WITH issued AS (
+         INSERT INTO auth.refresh_tokens
+           (id, installation_id, token_hash, family_id, parent_id, code_hash, user_id, scope, issued_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ), closed AS (
+         UPDATE auth.refresh_tokens SET replacement_sealed = NULL WHERE id = $13
+       )
+       UPDATE auth.refresh_tokens SET rotated_at = $9, replaced_by = $1, replacement_sealed = $11 WHERE id = $12`,
+      [...newTokenValues(next), nextSealed, token.id, token.parentId],
     );
-    if (token.parentId) {
-      await tx.query(`UPDATE auth.refresh_tokens SET replacement_sealed = NULL WHERE id = $1`, [token.parentId]);
-    }
   }
 
   /** Revokes every unrevoked refresh token of the installation and drops every sealed replacement. */

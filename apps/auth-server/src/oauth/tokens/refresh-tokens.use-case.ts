@@ -30,6 +30,8 @@ const REFUSALS = {
  * `grant_type=refresh_token`, refresh rules 1 to 6 of the seed. Everything happens under the installation's
  * row lock, so concurrent refreshes of one installation run one after the other: the second sees the first's
  * rotation and, inside the 60-minute window, gets the same replacement (rule 3) with a fresh access token.
+ * A rotation takes four round trips to Postgres: begin, lock the installation and the token (one statement), one
+ * statement of writes, commit.
  */
 @Injectable()
 export class RefreshTokensUseCase {
@@ -43,29 +45,20 @@ export class RefreshTokensUseCase {
 
   async execute(app: PartnerApp, presented: string): Promise<TokenResponse> {
     const tokenHash = secretHash(presented);
-    const found = await this.refreshTokens.findByHash(tokenHash);
-    if (!found || found.clientId !== app.clientId) throw OAuthError.invalidGrant('refresh token is invalid');
-
     const outcome = await this.installations.transaction(async (tx): Promise<Outcome> => {
-      const installation = await this.installations.lockById(tx, found.installationId);
-      const token = (await this.refreshTokens.findByHash(tokenHash, tx))!;
-      const replacement = token.replacedBy ? await this.refreshTokens.findById(tx, token.replacedBy) : null;
+      const locked = await this.refreshTokens.lockForRefresh(tx, tokenHash, app.clientId);
+      if (!locked) return { ok: false, error: OAuthError.invalidGrant('refresh token is invalid') };
+      const { installation, token } = locked;
+      // Only a rotated token's replacement matters (rules 3 to 5); read after the locks, it is as last committed.
+      const replacement = token.rotatedAt ? await this.refreshTokens.replacementOf(tx, token) : null;
       const now = this.clock.now();
-      const decision = decideRefresh(
-        {
-          ...token,
-          replacement: replacement && { rotatedAt: replacement.rotatedAt, revokedAt: replacement.revokedAt },
-        },
-        installation.status === 'active',
-        now,
-      );
+      const decision = decideRefresh({ ...token, replacement }, installation.status === 'active', now);
       const base = { userId: token.userId ?? installation.authorizedBy ?? '', teamId: installation.teamId };
       switch (decision.kind) {
         case 'rotate': {
           const next = randomSecret(REFRESH_TOKEN_PREFIX);
-          const id = ulid();
-          await this.refreshTokens.insert(tx, {
-            id,
+          const issued = {
+            id: ulid(),
             installationId: installation.id,
             tokenHash: secretHash(next),
             familyId: token.familyId,
@@ -75,8 +68,8 @@ export class RefreshTokensUseCase {
             scope: FULL_SCOPE,
             issuedAt: now,
             expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-          });
-          await this.refreshTokens.markRotated(tx, token, id, this.box.seal(next), now);
+          };
+          await this.refreshTokens.rotate(tx, token, issued, this.box.seal(next));
           return { ok: true, refreshToken: next, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS, ...base };
         }
         case 'retry': {
