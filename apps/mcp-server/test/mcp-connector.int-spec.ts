@@ -3,7 +3,10 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { type OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AuthContracts, SyncContracts, type PurchaseDetail } from '@cps/contracts';
-import { createServer } from 'node:http';
+import { execFile } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { BrowserlessFlow, eventually, OAuthFixture, pkcePair, REDIRECT_URI } from '@cps/testing';
 import { MemoryProvider } from './memory-oauth-provider.js';
 
@@ -13,6 +16,14 @@ import { MemoryProvider } from './memory-oauth-provider.js';
  * isolation between two connectors, connector scopes at the REST API, and disconnecting (the connector's access
  * tokens are refused within seconds, though unexpired).
  */
+/**
+ * The scenarios of `@modelcontextprotocol/conformance` (0.1.16) that apply to this server: the others call the
+ * reference server's own tools (`json_schema_2020_12_tool`, `test_error_handling`, ...), resources, prompts, logging
+ * and completions, which a read-only data-query server does not have; `dns-rebinding-protection` is for servers on
+ * localhost without credentials (this one is public, behind its ingress, and answers nothing without a token).
+ */
+const CONFORMANCE_SCENARIOS = ['server-initialize', 'ping', 'tools-list'];
+
 const ACTOR = { source: 'API' as const, idType: null, idName: 'mcp test' };
 
 let fixture: OAuthFixture;
@@ -380,6 +391,50 @@ describe('MCP server with OAuth connectors', () => {
       await client.close();
     } finally {
       server.close();
+    }
+  });
+
+  it('passes the MCP conformance scenarios that apply to a read-only tools server', async () => {
+    const { client, provider } = await connect(users[1]!);
+    const token = provider.saved!.access_token;
+    // The suite connects without credentials; this proxy adds the connector's token, as an MCP host does.
+    const target = new URL(mcpUrl());
+    const proxy = createServer((incoming, answer) => {
+      const forwarded = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: incoming.method,
+          headers: { ...incoming.headers, host: target.host, authorization: `Bearer ${token}` },
+        },
+        (response) => {
+          answer.writeHead(response.statusCode ?? 502, response.headers);
+          response.pipe(answer);
+        },
+      );
+      forwarded.on('error', () => answer.destroy());
+      incoming.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const port = (proxy.address() as { port: number }).port;
+    const suite = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
+    try {
+      for (const scenario of CONFORMANCE_SCENARIOS) {
+        const run = await promisify(execFile)(
+          process.execPath,
+          [suite, 'server', '--url', `http://127.0.0.1:${port}/mcp`, '--scenario', scenario],
+          { timeout: 60_000 },
+        ).catch((error: { stdout?: string; stderr?: string }) => error);
+        const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+        expect({ scenario, output }).toEqual({
+          scenario,
+          output: expect.stringMatching(/Passed: [1-9]\d*\/\d+, 0 failed/),
+        });
+      }
+    } finally {
+      proxy.close();
+      await client.close();
     }
   });
 });
