@@ -9,6 +9,8 @@
 // their contracts (the development and test default).
 //
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
+//     [--only current] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
+//                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '32' },
     purchases: { type: 'string', default: '200' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const durationMs = Number(args.duration) * 1000;
@@ -142,7 +146,12 @@ async function measure(label, root, env = {}, { withBare = false } = {}) {
   const { startPlatform: start } =
     root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
   // The rate limit is abuse protection, not what is measured here.
-  const platform = await start({ env: { RATE_LIMIT_PER_MINUTE: '1000000', CONNECTION_TOKEN_PRIVATE_KEY, ...env } });
+  const profiled = args.profile && label === 'current';
+  const cpuProf = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.profile}` };
+  const platform = await start({
+    env: { RATE_LIMIT_PER_MINUTE: '1000000', CONNECTION_TOKEN_PRIVATE_KEY, ...env },
+    serviceEnv: profiled ? { 'api-gateway': cpuProf, 'sync-service': cpuProf, 'auth-server': cpuProf } : {},
+  });
   try {
     const seeded = await seed(platform, Number(args.purchases));
     const results = await loadBoth(platform.gatewayUrl, seeded);
@@ -181,10 +190,10 @@ if (args.baseline) {
 // The platform runs in development mode here; replies are checked against their contracts there and in tests,
 // not in production (RPC_CHECK_REPLIES), so both are measured.
 const runs = {
-  current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }, { withBare: true }),
-  checked: await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' }),
+  current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }, { withBare: !args.only }),
 };
-for (const [label, current] of Object.entries(runs)) {
+if (!args.only) runs.checked = await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' });
+for (const [label, current] of Object.entries(bare ? runs : {})) {
   for (const path of Object.keys(current)) {
     console.log(
       `vs bare    ${label.padEnd(8)} ${path.padEnd(26)} throughput ${(current[path].rps / bare[path].rps).toFixed(2)}x ` +

@@ -1,6 +1,7 @@
 // Sync throughput and latency with many linked sandbox accounts. Run after `npm run build`:
 //
 //   node bench/sync/bench.mjs [--accounts 1000] [--history 3] [--interval-ms 5000] [--concurrency 32]
+//     [--sustain-rate 500] [--sustain-seconds 30] [--profile DIR]
 //
 // It starts the whole platform (a database of its own, a private nats-server, every service), links
 // `accounts` sandbox-retailer accounts through sync-service's link-flow RPCs (the same steps the hosted
@@ -19,6 +20,9 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     'new-orders-per-second': { type: 'string', default: '20' },
     burst: { type: 'string', default: '3' },
+    'sustain-rate': { type: 'string', default: '500' },
+    'sustain-seconds': { type: 'string', default: '30' },
+    profile: { type: 'string' },
   },
 });
 const ACCOUNTS = Number(args.accounts);
@@ -27,6 +31,8 @@ const INTERVAL_MS = Number(args['interval-ms']);
 const CONCURRENCY = Number(args.concurrency);
 const ORDER_RATE = Number(args['new-orders-per-second']);
 const BURST = Number(args.burst);
+const SUSTAIN_RATE = Number(args['sustain-rate']);
+const SUSTAIN_SECONDS = Number(args['sustain-seconds']);
 const RETAILER = 'walmart';
 
 const log = (message) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -40,6 +46,13 @@ async function pool(count, limit, work) {
       while (next < count) await work(next++);
     }),
   );
+}
+
+/** p50/p99/max of a list of milliseconds, as text. */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return `p50 ${s(percentile(sorted, 50))}, p99 ${s(percentile(sorted, 99))}, max ${s(sorted.at(-1))} (n=${sorted.length})`;
 }
 
 function percentile(sorted, p) {
@@ -57,7 +70,9 @@ async function webhookReceiver() {
       const at = Date.now();
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString());
-        if (body.type === 'purchase.created') arrivals.push({ at, purchase: body.data.purchase });
+        if (body.type === 'purchase.created') {
+          arrivals.push({ at, purchase: body.data.purchase, webhookId: req.headers['webhook-id'] });
+        }
       } catch {
         // not ours
       }
@@ -70,15 +85,19 @@ async function webhookReceiver() {
 
 const started = Date.now();
 log(`starting the platform (poll interval ${INTERVAL_MS} ms, scheduler concurrency ${CONCURRENCY})`);
+const cpuProf = args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.profile}` } : {};
 const platform = await startPlatform({
   env: { DATABASE_POOL_SIZE: '20' },
   serviceEnv: {
+    'matching-service': cpuProf,
     'sync-service': {
+      ...cpuProf,
       SYNC_POLL_INTERVAL_MS: String(INTERVAL_MS),
       SYNC_POLL_CONCURRENCY: String(CONCURRENCY),
       SYNC_SCHEDULER_TICK_MS: '100',
     },
     'events-service': {
+      ...cpuProf,
       DELIVERY_POLL_MS: '100',
       DELIVERY_CONCURRENCY: '64',
       WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,2,2,2',
@@ -90,6 +109,21 @@ const db = new pg.Client({ connectionString: platform.databaseUrl });
 await db.connect();
 const sandbox = sandboxAdmin(platform.sandboxUrl);
 const rpc = (contract, payload) => platform.admin.request(contract, payload);
+
+/**
+ * Time from a purchase being stored by sync-service (collected: `sync.purchases.created_at`, Postgres's clock
+ * on this machine) to its purchase.created arriving at the receiver: the platform's own latency, without the
+ * wait for the retailer to be polled.
+ */
+async function collectedToWebhook(arrivals) {
+  const { rows } = await db.query('SELECT id, created_at FROM sync.purchases WHERE id = ANY($1)', [
+    arrivals.map((arrival) => arrival.purchase.purchase_id),
+  ]);
+  const storedAt = new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
+  return arrivals
+    .filter((a) => storedAt.has(a.purchase.purchase_id))
+    .map((a) => a.at - storedAt.get(a.purchase.purchase_id));
+}
 
 try {
   const team = await platform.createTeam('Bench Brand');
@@ -119,7 +153,8 @@ try {
   const connectionOf = new Map();
   const backfillStart = Date.now();
   t = backfillStart;
-  await pool(ACCOUNTS, 16, async (i) => {
+  // A retryable failure (the sandbox answering slowly on a busy machine) is tried again, as a shopper would.
+  const link = async (i) => {
     const token = await rpc(SyncContracts.createLinkToken, { teamId: team.teamId, customer_id: `bench-${i}` });
     const { sessionId } = await rpc(SyncContracts.startLinkSession, {
       entry: { kind: 'link_token', linkToken: token.link_token },
@@ -133,7 +168,19 @@ try {
       email: email(i),
       password: 'bench password',
     });
-    if (view.state !== 'succeeded') throw new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`);
+    if (view.state === 'succeeded') return view;
+    throw Object.assign(new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`), {
+      retryable: view.error?.retryable === true,
+    });
+  };
+  await pool(ACCOUNTS, 16, async (i) => {
+    let view;
+    for (let attempt = 1; !view; attempt += 1) {
+      view = await link(i).catch((error) => {
+        if (!error.retryable || attempt === 5) throw error;
+        return null;
+      });
+    }
     connectionOf.set(view.connection_id, i);
   });
   const linkSeconds = (Date.now() - t) / 1000;
@@ -188,6 +235,7 @@ try {
   const burst = {
     collectedPerSecond: burstTotal / burstCollectSeconds,
     publishedPerSecond: burstTotal / burstDeliverSeconds,
+    collectedToWebhook: await collectedToWebhook(receiver.arrivals.slice(deliveredBefore)),
   };
   if ((await countStored()) - storedBefore !== burstTotal) log('warning: stored count differs from orders placed');
   log(
@@ -221,6 +269,47 @@ try {
     .filter((ms) => ms !== null)
     .sort((a, b) => a - b);
 
+  const pacedCollectedToWebhook = await collectedToWebhook(fresh);
+
+  // 6. Sustained: SUSTAIN_RATE new orders a second for SUSTAIN_SECONDS, a few orders per account at a time
+  // (every 100 ms, in turn over the accounts); how many webhooks a second arrive while orders keep coming, and the
+  // platform's latency from collection to webhook at that rate.
+  const sustainBefore = receiver.arrivals.length;
+  const perTick = Math.max(1, Math.round(SUSTAIN_RATE / 10));
+  const perCall = Math.max(1, Math.ceil(perTick / 25));
+  let sustainPlaced = 0;
+  let account = 0;
+  const sustainStart = Date.now();
+  for (let tick = 0; tick < SUSTAIN_SECONDS * 10; tick += 1) {
+    const due = sustainStart + tick * 100;
+    if (due > Date.now()) await sleep(due - Date.now());
+    const calls = [];
+    for (let left = perTick; left > 0; left -= perCall) {
+      const count = Math.min(perCall, left);
+      const i = account++ % ACCOUNTS;
+      calls.push(sandbox('POST', `/admin/r/${RETAILER}/accounts/${encodeURIComponent(email(i))}/orders`, { count }));
+      sustainPlaced += count;
+    }
+    await Promise.all(calls);
+  }
+  const sustainPlacedSeconds = (Date.now() - sustainStart) / 1000;
+  const sustainDeadline = Date.now() + 5 * 60_000;
+  while (receiver.arrivals.length < sustainBefore + sustainPlaced && Date.now() < sustainDeadline) await sleep(500);
+  const sustained = receiver.arrivals.slice(sustainBefore);
+  // The steady part: from one poll interval after the first order (every account has been polled once) to the end of
+  // placing.
+  const steadyFrom = sustainStart + INTERVAL_MS * 1.2;
+  const steadyTo = sustainStart + sustainPlacedSeconds * 1000;
+  const steadyArrivals = sustained.filter((a) => a.at >= steadyFrom && a.at < steadyTo).length;
+  const sustain = {
+    placed: sustainPlaced,
+    placedRate: sustainPlaced / sustainPlacedSeconds,
+    delivered: sustained.length,
+    steadyRate: steadyTo > steadyFrom ? steadyArrivals / ((steadyTo - steadyFrom) / 1000) : NaN,
+    allBy: sustained.length ? (sustained.at(-1).at - sustainStart) / 1000 : NaN,
+    collectedToWebhook: await collectedToWebhook(sustained),
+  };
+
   const polls = await db.query(
     `SELECT count(*) FILTER (WHERE consecutive_failures > 0) AS failing FROM sync.collection_states`,
   );
@@ -229,6 +318,9 @@ try {
        GROUP BY 1, 2 HAVING count(*) > 1) d`,
   );
   const uniqueDelivered = new Set(receiver.arrivals.map((a) => a.purchase.purchase_id)).size;
+  // The same event sent again (same webhook-id: at-least-once delivery, e.g. a lease that ran out during a slow
+  // attempt) is not a duplicate effect; two events for one purchase would be.
+  const uniqueEvents = new Set(receiver.arrivals.map((a) => a.webhookId)).size;
 
   const ms = (value) => `${(value / 1000).toFixed(2)} s`;
   process.stdout.write(
@@ -241,9 +333,16 @@ backfill:   ${backfill.purchases} purchases collected at ${backfill.collectedPer
 burst:      ${ACCOUNTS * BURST} new orders (${BURST} per account, placed in ${burstPlaced.toFixed(1)} s) collected at ` +
       `${burst.collectedPerSecond.toFixed(1)} purchases/s, published at ${burst.publishedPerSecond.toFixed(1)} purchases/s
 paced:      ${ACCOUNTS} new orders at ${ORDER_RATE}/s over ${placedSeconds.toFixed(1)} s; ${fresh.length} delivered
-latency order appears at retailer -> purchase.created leaves events-service: ` +
+latency order appears at retailer -> purchase.created received: ` +
       `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1))} (n=${latencies.length})
-checks:     ${uniqueDelivered} unique purchases delivered, ${receiver.arrivals.length - uniqueDelivered} duplicate webhooks, ` +
+        collected (stored) -> purchase.created received: burst ${spread(burst.collectedToWebhook)}
+                                                          paced ${spread(pacedCollectedToWebhook)}
+sustained:  ${sustain.placed} new orders at ${sustain.placedRate.toFixed(0)}/s over ${sustainPlacedSeconds.toFixed(1)} s; ` +
+      `${sustain.delivered} delivered, the last ${sustain.allBy.toFixed(1)} s after the first order
+            webhooks received while orders kept coming (after the first poll interval): ${sustain.steadyRate.toFixed(1)} purchases/s
+            collected (stored) -> purchase.created received: ${spread(sustain.collectedToWebhook)}
+checks:     ${uniqueDelivered} unique purchases delivered, ${uniqueEvents - uniqueDelivered} duplicate webhook events ` +
+      `(${receiver.arrivals.length - uniqueEvents} deliveries of an event sent again), ` +
       `${duplicates.rows[0].n} duplicate stored orders, ${polls.rows[0].failing} connections backing off
 total run time ${((Date.now() - started) / 1000).toFixed(0)} s
 `,

@@ -105,4 +105,21 @@ describe('api-gateway rate limiting', () => {
     expect(await get(first!, calm.apiKey)).toMatchObject({ status: 200, limit: '3', remaining: '2' });
     expect(await get(second!, calm.apiKey)).toMatchObject({ status: 200, limit: '3', remaining: '1' });
   });
+
+  it('hands out exactly the bucket to concurrent requests on both replicas (takes batched per replica)', async () => {
+    const replicas = platform.platform.replicas('api-gateway').map((replica) => replica.url);
+    const team = await platform.createTeam('Concurrent Brand');
+    await platform.admin.setTeamRateLimit(team.teamId, 1, 10);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const response = await fetch(`${replicas[index % replicas.length]}/retailers`, {
+          headers: { 'x-api-key': team.apiKey },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+  });
 });

@@ -1,5 +1,6 @@
 import { AuthContracts } from '@cps/contracts';
 import { OAuthFixture, REDIRECT_URI } from '@cps/testing';
+import pg from 'pg';
 
 /**
  * What a team manages of its partner apps and MCP connectors from the dashboard, over NATS against the built
@@ -16,6 +17,22 @@ describe('team-scoped partner app and connector RPCs', () => {
   afterAll(async () => {
     await fx?.stop();
   });
+
+  /** The data of the `auth.mcp-connector.disconnected.v1` events of a client in auth-server's outbox. */
+  async function disconnectedEvents(clientId: string): Promise<Array<Record<string, unknown>>> {
+    const db = new pg.Client({ connectionString: fx.platform.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ data: Record<string, unknown> }>(
+        `SELECT envelope->'data' AS data FROM auth.outbox
+          WHERE subject = $1 AND envelope->'data'->>'clientId' = $2 ORDER BY id`,
+        [AuthContracts.mcpConnectorDisconnected.subject, clientId],
+      );
+      return rows.map((row) => row.data);
+    } finally {
+      await db.end();
+    }
+  }
 
   describe('auth.update-partner-app.v1', () => {
     it('replaces the redirect URIs of the team’s own app, and authorization follows the new list', async () => {
@@ -166,6 +183,10 @@ describe('team-scoped partner app and connector RPCs', () => {
         client_id: clientId,
         team_id: teamA,
       });
+      // One auth.mcp-connector.disconnected.v1 in the outbox, for the revoke that revoked something.
+      expect(await disconnectedEvents(clientId)).toEqual([
+        { teamId: teamA, clientId, disconnectedAt: expect.any(String), reason: 'dashboard_disconnect' },
+      ]);
     });
 
     it('keeps a connector of the same client on another team when one team disconnects it', async () => {
@@ -188,6 +209,7 @@ describe('team-scoped partner app and connector RPCs', () => {
         refresh_token: second.tokens.refresh_token,
       });
       expect(stillWorks.status).toBe(200);
+      expect((await disconnectedEvents(first.clientId)).map((data) => data.teamId)).toEqual([teamA]);
     });
   });
 });

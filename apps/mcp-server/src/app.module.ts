@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
 import { config } from './config.js';
+import { ConnectorDisconnectedHandler } from './connectors/connector-revocations.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { migrations } from './migrations/index.js';
 import { PROJECTORS } from './read-model/handlers.js';
@@ -13,7 +14,7 @@ import { PROJECTORS } from './read-model/handlers.js';
       config,
       entities: [],
       migrations,
-      eventHandlers: PROJECTORS,
+      eventHandlers: [...PROJECTORS, ConnectorDisconnectedHandler],
     }),
     McpModule,
   ],

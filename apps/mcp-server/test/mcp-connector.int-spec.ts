@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { type OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
+import { AuthContracts, SyncContracts, type PurchaseDetail } from '@cps/contracts';
 import { createServer } from 'node:http';
 import { BrowserlessFlow, eventually, OAuthFixture, pkcePair, REDIRECT_URI } from '@cps/testing';
 import { MemoryProvider } from './memory-oauth-provider.js';
@@ -10,7 +10,8 @@ import { MemoryProvider } from './memory-oauth-provider.js';
 /**
  * The data-query server end to end, with the MCP SDK's own client over real HTTP: discovery from a 401, dynamic
  * client registration, sign-in and consent at auth-server (browserless), tokens, tools/list, each tool, team
- * isolation between two connectors, connector scopes at the REST API, and disconnecting.
+ * isolation between two connectors, connector scopes at the REST API, and disconnecting (the connector's access
+ * tokens are refused within seconds, though unexpired).
  */
 const ACTOR = { source: 'API' as const, idType: null, idName: 'mcp test' };
 
@@ -68,6 +69,29 @@ async function connect(user: { email: string; password: string }, scope?: string
   return { client, provider };
 }
 
+/** The status of `tools/list` at `{mcp_url}` with `token`, as any HTTP client sends it. */
+async function mcpStatus(token: string): Promise<{ status: number; challenge: string | null }> {
+  const response = await fetch(mcpUrl(), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  await response.body?.cancel();
+  return { status: response.status, challenge: response.headers.get('www-authenticate') };
+}
+
+/** Polls until the token is refused (the revocation travels auth outbox -> NATS -> mcp inbox -> NOTIFY). */
+const refusedSoon = (token: string) =>
+  eventually(async () => {
+    const answer = await mcpStatus(token);
+    if (answer.status !== 401) throw new Error(`still ${answer.status}`);
+    return answer;
+  }, 15_000);
+
 const structured = (result: unknown) => (result as { structuredContent: Record<string, unknown> }).structuredContent;
 
 describe('MCP server with OAuth connectors', () => {
@@ -100,9 +124,27 @@ describe('MCP server with OAuth connectors', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_data_model', 'get_retailers']);
     for (const tool of tools) {
-      expect(tool.outputSchema).toBeDefined();
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
       expect(tool.annotations?.readOnlyHint).toBe(true);
     }
+    expect(tools.find((tool) => tool.name === 'ask')!.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { question: { type: 'string', minLength: 1, maxLength: 1000 } },
+      required: ['question'],
+    });
+    // Arguments are checked against the advertised schema before a tool runs.
+    for (const [name, args] of [
+      ['ask', { question: 42 }],
+      ['ask', {}],
+      ['get_retailers', { include: 'some' }],
+    ] as const) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/^Input validation error/) }],
+      });
+    }
+    expect(await client.callTool({ name: 'drop_tables', arguments: {} })).toMatchObject({ isError: true });
 
     const model = structured(await client.callTool({ name: 'get_data_model', arguments: {} }));
     expect((model.tables as Array<{ name: string }>).map((table) => table.name)).toEqual([
@@ -152,7 +194,7 @@ describe('MCP server with OAuth connectors', () => {
     await client.close();
   });
 
-  it('lets connector scopes work at the REST API, and disconnecting revokes the refresh token', async () => {
+  it('lets connector scopes work at the REST API, and disconnecting revokes the refresh token and the access token', async () => {
     const { client, provider } = await connect(users[0]!, 'mcp:read retailers:write connections:write simulator:write');
     expect(provider.saved?.scope).toBe('mcp:read retailers:write connections:write simulator:write');
     const token = provider.saved!.access_token;
@@ -197,7 +239,40 @@ describe('MCP server with OAuth connectors', () => {
     );
     expect(refreshed.status).toBe(400);
     expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    // The access token, unexpired, stops working at the MCP endpoint too, and at the REST API.
+    expect((await refusedSoon(token)).challenge).toMatch(/invalid_token/);
+    const restAnswer = await eventually(async () => {
+      const answer = await fixture.platform.api('/retailers/target', {
+        method: 'PATCH',
+        headers: bearer('after-revoke'),
+        body: { enabled: true },
+      });
+      if (answer.status !== 401) throw new Error(`still ${answer.status}`);
+      return answer;
+    }, 15_000);
+    expect(restAnswer.status).toBe(401);
     await client.close();
+  });
+
+  it("refuses a connector's access token at once when the dashboard disconnects it", async () => {
+    const { client, provider } = await connect(users[0]!);
+    const other = await connect(users[0]!);
+    const token = provider.saved!.access_token;
+    expect((await mcpStatus(token)).status).toBe(200);
+    const teamId = users[0]!.teamIds[0]!;
+    // The dashboard's path: auth.disconnect-connector.v1 for the team.
+    await fixture.platform.admin.request(AuthContracts.disconnectConnector, {
+      clientId: provider.client!.client_id,
+      teamId,
+    });
+    const refused = await refusedSoon(token);
+    expect(refused.challenge).toMatch(/Bearer error="invalid_token"/);
+    expect(refused.challenge).toMatch(/resource_metadata=/);
+    // Another connector of the same team keeps working.
+    expect((await mcpStatus(other.provider.saved!.access_token)).status).toBe(200);
+    expect(structured(await other.client.callTool({ name: 'get_data_model', arguments: {} }))).toHaveProperty('tables');
+    await client.close();
+    await other.client.close();
   });
 
   it('rotates connector refresh tokens', async () => {
@@ -218,9 +293,13 @@ describe('MCP server with OAuth connectors', () => {
     const body = (await first.json()) as { refresh_token: string; scope: string; service_client_id: string };
     expect(body).toMatchObject({ scope: 'mcp:read', service_client_id: users[1]!.teamIds[0] });
     expect(body.refresh_token).not.toBe(provider.saved!.refresh_token);
-    // The rotated token used again: the connector is disconnected, the new token too.
+    // The rotated token used again: the connector is disconnected, the new token too, and its access tokens.
+    const { access_token: accessToken } = body as unknown as { access_token: string };
+    expect((await mcpStatus(accessToken)).status).toBe(200);
     expect((await refresh(provider.saved!.refresh_token!)).status).toBe(400);
     expect((await refresh(body.refresh_token)).status).toBe(400);
+    await refusedSoon(accessToken);
+    await refusedSoon(provider.saved!.access_token);
     await client.close();
   });
 

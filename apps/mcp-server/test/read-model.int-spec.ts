@@ -9,7 +9,7 @@ import pg from 'pg';
 /**
  * The read model is a projection of the platform's events: connections, purchases and items (with their matched
  * products) arrive within seconds of the events, status changes follow, and `rebuild-read-model` empties it and
- * has the running mcp-server replay the stream into the same rows.
+ * has the running mcp-server replay the stream into the same rows (and the same `ask` summaries).
  */
 const ACTOR = { source: 'API' as const, idType: null, idName: 'read model test' };
 const run = promisify(execFile);
@@ -44,7 +44,24 @@ async function snapshot() {
     `SELECT purchase_id, item_id, amount::text, product_id FROM mcp.items WHERE team_id = $1 ORDER BY 1, 2`,
     [teamId],
   );
-  return { connections: connections.rows, purchases: purchases.rows, items: items.rows };
+  // The `ask` summaries, kept by triggers on the purchases and items.
+  const purchaseDays = await db.query(
+    `SELECT day, retailer_id, purchase_type, purchases::int, total::text, item_count::int FROM mcp.purchase_days
+      WHERE team_id = $1 ORDER BY 1, 2, 3`,
+    [teamId],
+  );
+  const itemMonths = await db.query(
+    `SELECT month, product_id, brand, items::int, quantity::int, amount::text FROM mcp.item_months
+      WHERE team_id = $1 ORDER BY 1, 2, 3`,
+    [teamId],
+  );
+  return {
+    connections: connections.rows,
+    purchases: purchases.rows,
+    items: items.rows,
+    purchaseDays: purchaseDays.rows,
+    itemMonths: itemMonths.rows,
+  };
 }
 
 describe('mcp read model', () => {
@@ -97,8 +114,14 @@ describe('mcp read model', () => {
     });
   });
 
-  it('is rebuilt from the event stream by rebuild-read-model', async () => {
+  it('is rebuilt from the event stream by rebuild-read-model, its summaries too', async () => {
     const before = await snapshot();
+    expect((before.purchaseDays as Array<{ purchases: number }>).reduce((n, row) => n + row.purchases, 0)).toBe(
+      before.purchases.length,
+    );
+    expect((before.itemMonths as Array<{ items: number }>).reduce((n, row) => n + row.items, 0)).toBe(
+      before.items.length,
+    );
     const main = resolve(import.meta.dirname, '../../../dist/apps/mcp-server/src/main.js');
     const { stdout } = await run(process.execPath, [main, 'rebuild-read-model'], {
       env: {

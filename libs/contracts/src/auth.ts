@@ -440,8 +440,8 @@ export class DisconnectedConnector {
 }
 /**
  * Dashboard disconnect of a connector: every refresh token of the (client, team) grant is revoked, so the
- * connector needs a new authorization (and team choice); its access token expires within 900 seconds. Idempotent;
- * 404 when the client was never authorized on the team.
+ * connector needs a new authorization (and team choice), and `auth.mcp-connector.disconnected.v1` tells mcp-server
+ * to refuse its access tokens at once. Idempotent; 404 when the client was never authorized on the team.
  */
 export const disconnectConnector = defineRpc(
   SERVICE,
@@ -449,3 +449,25 @@ export const disconnectConnector = defineRpc(
   DisconnectConnectorRequest,
   DisconnectedConnector,
 );
+
+export const CONNECTOR_DISCONNECT_REASONS = [
+  'dashboard_disconnect',
+  'revoked',
+  'refresh_token_reuse',
+  'authorization_code_reuse',
+] as const;
+
+export class McpConnectorDisconnected {
+  @IsString() clientId!: string;
+  @IsString() teamId!: string;
+  /** When the grant was revoked: access tokens of the pair issued at or before it are refused. */
+  @IsISO8601({ strict: true }) disconnectedAt!: string;
+  /** Dashboard disconnect, `POST /oauth/revoke`, a rotated refresh token or a used code presented again. */
+  @IsOneOf(CONNECTOR_DISCONNECT_REASONS) reason!: (typeof CONNECTOR_DISCONNECT_REASONS)[number];
+}
+/**
+ * A connector's (client, team) grant was revoked, in the transaction of the revoke: mcp-server stops accepting its
+ * access tokens issued until then (they would otherwise live out their 900 s). Not emitted when authorizing again
+ * replaces a grant (the new tokens are the connector's).
+ */
+export const mcpConnectorDisconnected = defineEvent('auth.mcp-connector.disconnected.v1', McpConnectorDisconnected);

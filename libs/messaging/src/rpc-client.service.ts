@@ -8,9 +8,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
-  ClientProxyFactory,
   NatsResponseJSONDeserializer,
-  Transport,
   type ClientProxy,
   type IncomingResponse,
   NatsRecordBuilder,
@@ -26,6 +24,7 @@ import {
   type RpcResponse,
 } from '@cps/contracts';
 import { IDEMPOTENCY_HEADER, requestIdempotencyKey } from './idempotency.js';
+import { SharedInboxClientNats } from './shared-inbox-client.js';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
 /** A reply that is not JSON: the answering service is broken, the caller gets a 500. */
@@ -72,18 +71,15 @@ function idempotencyHeaders(key: string) {
 
 /** The @nestjs/microservices NATS client RpcClient sends through (its own connection, reconnecting forever). */
 export function createRpcTransport(options: MessagingOptions): ClientProxy {
-  return ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: {
-      servers: options.natsUrl.split(','),
-      name: `${options.service}-rpc-client`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      waitOnFirstConnect: true,
-      pingInterval: 10_000,
-      deserializer: new RpcReplyDeserializer(),
-    },
-  });
+  return new SharedInboxClientNats({
+    servers: options.natsUrl.split(','),
+    name: `${options.service}-rpc-client`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    waitOnFirstConnect: true,
+    pingInterval: 10_000,
+    deserializer: new RpcReplyDeserializer(),
+  }) as unknown as ClientProxy;
 }
 
 /**

@@ -1,4 +1,7 @@
-import { schemaRole, schemaRoleUrl } from '@cps/persistence';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runMigrations, schemaDataSourceOptions, schemaRole, schemaRoleUrl } from '@cps/persistence';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { setRolePasswords } from './infrastructure.js';
 import { entryPoint, portVariable, SERVICES, type ServiceSpec } from './services.js';
 import { ServiceProcess } from './service-process.js';
@@ -32,7 +35,7 @@ export interface PlatformOptions {
  */
 export class Platform {
   readonly processes = new Map<string, ServiceProcess>();
-  private readonly migrations: Array<{ entry: string; env: NodeJS.ProcessEnv }> = [];
+  private readonly migrations: Array<{ spec: ServiceSpec; env: NodeJS.ProcessEnv }> = [];
   private readonly roles: string[] = [];
 
   constructor(readonly options: PlatformOptions) {
@@ -40,7 +43,7 @@ export class Platform {
     for (const spec of options.services ?? SERVICES) {
       const entry = entryPoint(options.root, spec.name);
       const migrateEnv = { ...options.env, ...options.serviceEnv?.[spec.name] };
-      this.migrations.push({ entry, env: migrateEnv });
+      this.migrations.push({ spec, env: migrateEnv });
       const env = { ...options.env };
       if (useRoles && options.env.DATABASE_URL) {
         env.DATABASE_URL = schemaRoleUrl(options.env.DATABASE_URL, spec.schema);
@@ -91,12 +94,13 @@ export class Platform {
   }
 
   /**
-   * Applies every service's pending migrations, one service at a time, as the migrating user. When that user's
-   * URL carries a password (the embedded Postgres), the services' roles get the same one; with trust
+   * Applies every service's pending migrations, one service at a time, as the migrating user, in this process
+   * (each app's `migrations/index.js`, as `main.js migrate` would, without booting the app eleven times). When
+   * that user's URL carries a password (the embedded Postgres), the services' roles get the same one; with trust
    * authentication (the machine's Postgres) they need none.
    */
   async migrate(): Promise<void> {
-    for (const { entry, env } of this.migrations) await ServiceProcess.migrate(entry, env);
+    for (const { spec, env } of this.migrations) await migrateSchema(this.options.root, spec, env);
     const url = this.options.env.DATABASE_URL;
     if (url && new URL(url).password && this.roles.length) await setRolePasswords(url, this.roles);
   }
@@ -110,5 +114,31 @@ export class Platform {
   async stop(): Promise<void> {
     const ordered = [...this.processes.values()].reverse();
     await Promise.all(ordered.map((process) => process.stop()));
+  }
+}
+
+/** A service's pending migrations, applied like its `main.js migrate` does (`DATABASE_URL` of `env`). */
+async function migrateSchema(root: string, spec: ServiceSpec, env: NodeJS.ProcessEnv): Promise<void> {
+  const module = join(root, 'dist', 'apps', spec.name, 'src', 'migrations', 'index.js');
+  const { migrations } = (await import(pathToFileURL(module).href)) as {
+    migrations: Array<new () => MigrationInterface>;
+  };
+  const dataSource = new DataSource(
+    schemaDataSourceOptions({
+      url: env.DATABASE_URL!,
+      schema: spec.schema,
+      entities: [],
+      migrations,
+      poolSize: 1,
+      applicationName: `${spec.name}-migrate`,
+    }),
+  );
+  await dataSource.initialize();
+  try {
+    await runMigrations(dataSource, spec.schema);
+  } catch (error) {
+    throw new Error(`migration failed (${spec.name}): ${(error as Error).message}`);
+  } finally {
+    await dataSource.destroy();
   }
 }

@@ -28,7 +28,7 @@ export class ServiceProcess {
 
   start(): void {
     if (this.running) throw new Error(`${this.options.name} is already running`);
-    const child = spawn(process.execPath, ['--enable-source-maps', this.options.entry], {
+    const child = spawn(process.execPath, [this.options.entry], {
       env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -12,6 +12,7 @@ import { ApiKeyRevocationsListener } from './api-key-revocations.listener.js';
 import { AuthenticateApiKeyUseCase } from './authenticate-api-key.use-case.js';
 import { AuthenticateRequestUseCase } from './authenticate-request.use-case.js';
 import { ConnectionTokens } from './connection-tokens.js';
+import { ConnectorRevocationsFeed } from './connector-revocations.feed.js';
 import { OAuthTokens } from './oauth-tokens.js';
 
 /** Credentials (API keys, connection tokens, OAuth access tokens), rate limits and the global AccessGuard. */
@@ -34,13 +35,19 @@ import { OAuthTokens } from './oauth-tokens.js';
         }),
     },
     {
+      provide: ConnectorRevocationsFeed,
+      inject: [NatsConnectionService, GATEWAY_CONFIG],
+      useFactory: (nats: NatsConnectionService, config: GatewayConfig) => new ConnectorRevocationsFeed(nats, config),
+    },
+    {
       provide: OAuthTokens,
-      inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayConfig) =>
+      inject: [GATEWAY_CONFIG, ConnectorRevocationsFeed],
+      useFactory: (config: GatewayConfig, revocations: ConnectorRevocationsFeed) =>
         new OAuthTokens({
           issuer: config.AUTH_ISSUER,
           audience: config.PUBLIC_BASE_URL,
           jwksUrl: config.AUTH_JWKS_URL,
+          isRevoked: (clientId, teamId, issuedAt) => revocations.isRevoked(clientId, teamId, issuedAt),
         }),
     },
     {

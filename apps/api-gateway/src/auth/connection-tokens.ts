@@ -30,6 +30,12 @@ export class ConnectionTokens {
   private readonly privateKey: KeyObject;
   /** Verification keys by kid; the signing key's is first. */
   private readonly keys: Promise<Map<string, KeyObject>>;
+  /**
+   * Claims of tokens already verified, until they expire: a client sends the same token with every call, and
+   * an ES256 verification costs more than the rest of the gateway's work on a request. Keys are fixed for the
+   * process's life, so a verdict cannot change before `exp`. Bounded; the oldest entry goes first.
+   */
+  private readonly verified = new Map<string, { claims: ConnectionTokenClaims; expiresAt: number }>();
 
   constructor(
     private readonly options: ConnectionTokenOptions,
@@ -71,6 +77,12 @@ export class ConnectionTokens {
 
   /** The claims of a valid token, or null for anything else (malformed, forged, expired, another kind). */
   async verify(token: string): Promise<ConnectionTokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > this.now()) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     if (!looksLikeJwt(token)) return null;
     const keys = await this.keys;
     // The token names its key; one whose key was removed from the configuration is refused.
@@ -90,12 +102,21 @@ export class ConnectionTokens {
       const teamId = payload.team_id;
       if (typeof teamId !== 'string' || !teamId || !payload.sub) return null;
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-      return { teamId, connectionId: payload.sub, scopes };
+      const claims = { teamId, connectionId: payload.sub, scopes };
+      this.remember(token, claims, payload.exp! * 1000);
+      return claims;
     } catch {
       return null;
     }
   }
+
+  private remember(token: string, claims: ConnectionTokenClaims, expiresAt: number): void {
+    this.verified.set(token, { claims, expiresAt });
+    if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+  }
 }
+
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** The PEM blocks of a text holding one or more of them, in order. */
 export function pemBlocks(text: string): string[] {

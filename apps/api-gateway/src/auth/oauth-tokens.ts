@@ -8,6 +8,8 @@ export interface OAuthTokenOptions {
   /** `aud` the REST API accepts: `{base_url}`. */
   audience: string;
   jwksUrl: string;
+  /** Whether the connector's or app's tokens on that team issued at `issuedAt` (seconds) were revoked since. */
+  isRevoked?: (clientId: string, teamId: string, issuedAt: number | undefined) => boolean;
 }
 
 export interface OAuthTokenClaims {
@@ -74,6 +76,7 @@ export class OAuthTokens {
       if (typeof teamId !== 'string' || !teamId) return { valid: false, reason: 'no service_client_id claim' };
       const clientId = typeof payload.client_id === 'string' ? payload.client_id : '';
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+      if (this.options.isRevoked?.(clientId, teamId, payload.iat)) return { valid: false, reason: 'token revoked' };
       return { valid: true, claims: { teamId, clientId, scopes } };
     } catch (error) {
       if (TOKEN_FAULTS.some((fault) => error instanceof fault)) {

@@ -30,6 +30,8 @@ export class IntegrationsConnectionActivatedHandler implements EventHandlerDefin
 export class IntegrationsPurchaseMatchedHandler implements EventHandlerDefinition<Matched> {
   readonly name = 'integrations-purchase-matched';
   readonly event = MatchingContracts.purchaseMatched;
+  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
+  readonly batch = 32;
 
   constructor(private readonly record: RecordAwardsUseCase) {}
 

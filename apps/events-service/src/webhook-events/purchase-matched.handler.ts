@@ -13,6 +13,8 @@ type Contract = typeof MatchingContracts.purchaseMatched;
 export class PurchaseMatchedHandler implements EventHandlerDefinition<Contract> {
   readonly name = 'webhooks-purchase-matched';
   readonly event = MatchingContracts.purchaseMatched;
+  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
+  readonly batch = 32;
 
   constructor(private readonly recordEvent: RecordWebhookEventUseCase) {}
 

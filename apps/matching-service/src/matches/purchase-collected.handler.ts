@@ -11,6 +11,8 @@ type PurchaseCollected = typeof SyncContracts.purchaseCollected;
 export class PurchaseCollectedHandler implements EventHandlerDefinition<PurchaseCollected> {
   readonly name = 'purchase-collected';
   readonly event = SyncContracts.purchaseCollected;
+  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
+  readonly batch = 32;
 
   constructor(private readonly matchPurchase: MatchPurchaseUseCase) {}
 

@@ -3,18 +3,23 @@ import { InvalidTokenError, ServerError } from '@modelcontextprotocol/sdk/server
 import { type OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import { type AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { ConnectorRevocations } from '../connectors/connector-revocations.js';
 import { McpSettings } from './mcp-settings.js';
 
 /**
  * Connector access tokens (ADR 0004, 0013): RFC 9068 JWTs from auth-server whose audience includes `{mcp_url}`,
  * verified against its JWKS. `service_client_id` is the team chosen at authorization: every query is that team's.
+ * A token issued at or before its connector was disconnected is refused (ConnectorRevocations), though unexpired.
  */
 @Injectable()
 export class ConnectorTokens implements OAuthTokenVerifier {
   private readonly logger = new Logger('ConnectorTokens');
   private readonly keys: JWTVerifyGetKey;
 
-  constructor(private readonly settings: McpSettings) {
+  constructor(
+    private readonly settings: McpSettings,
+    private readonly revocations: ConnectorRevocations,
+  ) {
     this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
       timeoutDuration: 3_000,
       cooldownDuration: 30_000,
@@ -33,9 +38,13 @@ export class ConnectorTokens implements OAuthTokenVerifier {
       });
       const teamId = payload.service_client_id;
       if (typeof teamId !== 'string' || !teamId) throw new InvalidTokenError('the token names no team');
+      const clientId = typeof payload.client_id === 'string' ? payload.client_id : '';
+      if (this.revocations.revoked(clientId, teamId, payload.iat ?? 0)) {
+        throw new InvalidTokenError('the connector was disconnected');
+      }
       return {
         token,
-        clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+        clientId,
         scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
         expiresAt: payload.exp!,
         resource: new URL(this.settings.resource),

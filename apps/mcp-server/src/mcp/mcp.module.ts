@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { AskService } from '../ask/ask.service.js';
 import { TeamQuery } from '../ask/team-query.js';
 import { config } from '../config.js';
+import { ConnectorRevocations } from '../connectors/connector-revocations.js';
 import { RetailerCatalogService } from '../read-model/retailer-catalog.service.js';
 import { ConnectorTokens } from './connector-tokens.js';
 import { MCP_PATH, McpAuthMiddleware, McpController, ProtectedResourceController } from './mcp.controller.js';
@@ -11,6 +12,7 @@ import { McpSettings } from './mcp-settings.js';
   controllers: [ProtectedResourceController, McpController],
   providers: [
     { provide: McpSettings, useValue: McpSettings.from(config) },
+    ConnectorRevocations,
     ConnectorTokens,
     TeamQuery,
     AskService,

@@ -1,5 +1,6 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 import { inboxTablesSql } from '@cps/messaging';
+import { teamRowSecuritySql } from './team-row-security.js';
 
 /**
  * The data-query read model (ADR 0016): a projection of the platform's events laid out for analytics, one row
@@ -90,11 +91,7 @@ export class CreateReadModel1735000000000 implements MigrationInterface {
       await q.query(`GRANT SELECT ON mcp.${table} TO cps_mcp_query`);
     }
     for (const table of ['connections', 'purchases', 'items']) {
-      await q.query(`ALTER TABLE mcp.${table} ENABLE ROW LEVEL SECURITY`);
-      await q.query(`ALTER TABLE mcp.${table} FORCE ROW LEVEL SECURITY`);
-      await q.query(`CREATE POLICY ${table}_writer ON mcp.${table} TO cps_mcp USING (true) WITH CHECK (true)`);
-      await q.query(`CREATE POLICY ${table}_team ON mcp.${table} FOR SELECT TO cps_mcp_query
-        USING (team_id = current_setting('mcp.team_id', true))`);
+      for (const sql of teamRowSecuritySql(table)) await q.query(sql);
     }
   }
 

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
+import { teamRowSecuritySql } from './team-row-security.js';
 
 /**
  * The names `ask` recognises per team (brands, and the team's matched products), kept by a trigger on
@@ -47,11 +48,7 @@ export class AskVocabulary1736000000000 implements MigrationInterface {
       WHERE product_id IS NOT NULL AND product_name IS NOT NULL ORDER BY 1, 2 ON CONFLICT DO NOTHING`);
     for (const table of ['vocabulary_brands', 'vocabulary_products']) {
       await q.query(`GRANT SELECT ON mcp.${table} TO cps_mcp_query`);
-      await q.query(`ALTER TABLE mcp.${table} ENABLE ROW LEVEL SECURITY`);
-      await q.query(`ALTER TABLE mcp.${table} FORCE ROW LEVEL SECURITY`);
-      await q.query(`CREATE POLICY ${table}_writer ON mcp.${table} TO cps_mcp USING (true) WITH CHECK (true)`);
-      await q.query(`CREATE POLICY ${table}_team ON mcp.${table} FOR SELECT TO cps_mcp_query
-        USING (team_id = current_setting('mcp.team_id', true))`);
+      for (const sql of teamRowSecuritySql(table)) await q.query(sql);
     }
   }
 

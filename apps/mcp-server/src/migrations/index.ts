@@ -3,6 +3,8 @@ import { CreateMcpRole1734000000000 } from './1734000000000-create-mcp-role.js';
 import { CreateReadModel1735000000000 } from './1735000000000-create-read-model.js';
 import { AskVocabulary1736000000000 } from './1736000000000-ask-vocabulary.js';
 import { SharingWindow1736100000000 } from './1736100000000-sharing-window.js';
+import { AskSummaries1736200000000 } from './1736200000000-ask-summaries.js';
+import { ConnectorRevocations1736300000000 } from './1736300000000-connector-revocations.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -10,4 +12,6 @@ export const migrations = [
   CreateReadModel1735000000000,
   AskVocabulary1736000000000,
   SharingWindow1736100000000,
+  AskSummaries1736200000000,
+  ConnectorRevocations1736300000000,
 ];

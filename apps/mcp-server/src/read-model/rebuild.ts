@@ -8,9 +8,10 @@ import { PROJECTORS } from './handlers.js';
 export const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Projector().name}`);
 
 /**
- * Rebuilds the read model from scratch: empties the projected tables and the consumers' inbox in one transaction,
- * then deletes the durable consumers. Running mcp-server replicas recreate them (deliver all) and replay every
- * event the stream still holds (ADR 0016). Returns what was removed.
+ * Rebuilds the read model from scratch: empties the projected tables (and the `ask` summaries) and the consumers'
+ * inbox in one transaction, then deletes the durable consumers. Running mcp-server replicas recreate them (deliver
+ * all) and replay every event the stream still holds, which fills the summaries again through their triggers
+ * (ADR 0016). Returns what was removed.
  */
 export async function rebuildReadModel(config: McpConfig): Promise<{ rows: number; consumers: string[] }> {
   const db = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'mcp-server-rebuild' });
@@ -18,7 +19,8 @@ export async function rebuildReadModel(config: McpConfig): Promise<{ rows: numbe
   let rows = 0;
   try {
     await db.query('BEGIN');
-    for (const table of ['items', 'purchases', 'connections', 'connection_sharing']) {
+    // The summaries follow the items and purchases (their triggers); emptied as well, in case they drifted.
+    for (const table of ['items', 'purchases', 'connections', 'connection_sharing', 'item_months', 'purchase_days']) {
       rows += (await db.query(`DELETE FROM mcp.${table}`)).rowCount ?? 0;
     }
     await db.query(`DELETE FROM mcp.inbox WHERE consumer = ANY($1)`, [PROJECTION_CONSUMERS]);

@@ -1,32 +1,31 @@
 import { RpcRefusal } from '@cps/messaging';
-import { type ConnectionEntity } from '../connections/connection.entity.js';
-import { type ConnectionRepository } from '../connections/connection.repository.js';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
-import { type PurchaseEntity } from './purchase.entity.js';
-import { type PurchaseRepository } from './purchase.repository.js';
+import { type PurchasePageRow, type PurchaseRepository } from './purchase.repository.js';
 import { fake } from '../testing/fake.js';
 
-const purchase = (id: string, date: string): PurchaseEntity =>
-  ({ id, date: new Date(date), total: '10.00', purchaseType: 'online' }) as PurchaseEntity;
+const purchase = (id: string, date: string): PurchasePageRow => ({
+  id,
+  date: new Date(date),
+  total: '10.00',
+  purchase_type: 'online',
+});
 
-function setup(stored: PurchaseEntity[]) {
+/** The repository's page of `stored` for team_1's conn_1 (every other connection is unknown). */
+function setup(stored: PurchasePageRow[]) {
   const calls: Array<{ startingAfter?: string; limit: number }> = [];
-  const connections = fake<ConnectionRepository>({
-    findOwned: async (teamId: string, id: string) =>
-      teamId === 'team_1' && id === 'conn_1' ? ({ id } as ConnectionEntity) : null,
-  });
   const purchases = fake<PurchaseRepository>({
-    belongsTo: async (_teamId: string, _connectionId: string, id: string) => stored.some((p) => p.id === id),
-    listForConnection: async (
-      _teamId: string,
-      _connectionId: string,
+    pageForConnection: async (
+      teamId: string,
+      connectionId: string,
       page: { startingAfter?: string; limit: number },
     ) => {
+      if (teamId !== 'team_1' || connectionId !== 'conn_1') return null;
       calls.push(page);
+      if (page.startingAfter !== undefined && !stored.some((p) => p.id === page.startingAfter)) return 'bad-cursor';
       return stored.slice(0, page.limit);
     },
   });
-  return { useCase: new ListPurchasesUseCase(connections, purchases), calls };
+  return { useCase: new ListPurchasesUseCase(purchases), calls };
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
@@ -84,6 +83,6 @@ describe('ListPurchasesUseCase', () => {
         },
       ],
     });
-    expect(calls).toEqual([]);
+    expect(calls).toEqual([{ startingAfter: 'PX', limit: 11 }]);
   });
 });

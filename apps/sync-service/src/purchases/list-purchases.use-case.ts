@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { rowsToRead, takePage } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { connectionNotFound } from '../connections/connection-resource.js';
-import { ConnectionRepository } from '../connections/connection.repository.js';
 import { toPurchaseListEntry, type PurchaseListEntry } from './purchase-resource.js';
 import { PurchaseRepository } from './purchase.repository.js';
 
@@ -16,15 +15,16 @@ export interface ListPurchasesQuery {
 /** GET /purchases: one connection's purchases, date descending (ties by id), one page after the cursor. */
 @Injectable()
 export class ListPurchasesUseCase {
-  constructor(
-    private readonly connections: ConnectionRepository,
-    private readonly purchases: PurchaseRepository,
-  ) {}
+  constructor(private readonly purchases: PurchaseRepository) {}
 
   async execute(query: ListPurchasesQuery): Promise<{ purchases: PurchaseListEntry[]; has_more: boolean }> {
     const { teamId, connectionId, startingAfter } = query;
-    if (!(await this.connections.findOwned(teamId, connectionId))) throw connectionNotFound(connectionId);
-    if (startingAfter !== undefined && !(await this.purchases.belongsTo(teamId, connectionId, startingAfter))) {
+    const rows = await this.purchases.pageForConnection(teamId, connectionId, {
+      startingAfter,
+      limit: rowsToRead(query.limit),
+    });
+    if (rows === null) throw connectionNotFound(connectionId);
+    if (rows === 'bad-cursor') {
       throw new RpcRefusal(422, [
         {
           loc: ['query', 'starting_after'],
@@ -34,10 +34,6 @@ export class ListPurchasesUseCase {
         },
       ]);
     }
-    const rows = await this.purchases.listForConnection(teamId, connectionId, {
-      startingAfter,
-      limit: rowsToRead(query.limit),
-    });
     const page = takePage(rows, query.limit);
     return { purchases: page.items.map(toPurchaseListEntry), has_more: page.hasMore };
   }

@@ -1,16 +1,11 @@
 import { type SyncContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { type PurchaseEntity } from './purchase.entity.js';
+import { type PurchasePageRow } from './purchase.repository.js';
 
 export type PurchaseListEntry = SyncContracts.PurchaseListEntry;
 
-export function toPurchaseListEntry(purchase: PurchaseEntity): PurchaseListEntry {
-  return {
-    purchase_id: purchase.id,
-    date: purchase.date.toISOString(),
-    total: purchase.total,
-    purchase_type: purchase.purchaseType,
-  };
+export function toPurchaseListEntry(row: PurchasePageRow): PurchaseListEntry {
+  return { purchase_id: row.id, date: row.date.toISOString(), total: row.total, purchase_type: row.purchase_type };
 }
 
 /** Unknown purchases, other teams', other connections' and deleted connections' all look the same. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type PurchaseType } from '@cps/domain';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { ConnectionEntity } from '../connections/connection.entity.js';
@@ -9,6 +10,14 @@ import { PurchaseEntity, PurchaseItemEntity, type PurchaseWithItems } from './pu
  * its history window before the first link (simulated connections: their creation).
  */
 export const HISTORY_WINDOW_START_SQL = `COALESCE(c.first_linked_at, c.created_at) - make_interval(days => c.history_window_days)`;
+
+/** A row of a purchase page (GET /purchases), as Postgres returns it. */
+export interface PurchasePageRow {
+  id: string;
+  date: Date;
+  total: string;
+  purchase_type: PurchaseType;
+}
 
 /**
  * Purchases of the team's connections. Every read takes the team id and sees only purchases of
@@ -73,32 +82,39 @@ export class PurchaseRepository {
     return { purchase, items };
   }
 
-  /** Whether the purchase is one of this connection's (a valid paging cursor). */
-  async belongsTo(teamId: string, connectionId: string, purchaseId: string): Promise<boolean> {
-    return this.readable(teamId)
-      .andWhere('p.id = :purchaseId AND p.connection_id = :connectionId', { purchaseId, connectionId })
-      .getExists();
-  }
-
   /**
-   * One connection's purchases, newest purchase date first, ties broken by id (descending), so paging
-   * with `startingAfter` (a purchase of the connection) never skips or repeats one.
+   * One page of a connection's purchases, newest purchase date first, ties broken by id (descending), so paging
+   * with `startingAfter` (a purchase of the connection) never skips or repeats one. One statement answers
+   * whether the connection is the team's, whether the cursor is one of its readable purchases, and the page:
+   * `null` when the connection is not found, `'bad-cursor'` when the cursor is not a purchase of it.
    */
-  async listForConnection(
+  async pageForConnection(
     teamId: string,
     connectionId: string,
     page: { startingAfter?: string; limit: number },
-  ): Promise<PurchaseEntity[]> {
-    const query = this.readable(teamId).andWhere('p.connection_id = :connectionId', { connectionId });
-    if (page.startingAfter !== undefined) {
-      // Compared in SQL against the stored row, so the cursor keeps Postgres' microsecond precision.
-      query.andWhere(
-        `(p.date, p.id) < (SELECT a.date, a.id FROM sync.purchases a
-                            WHERE a.id = :startingAfter AND a.connection_id = :connectionId AND a.team_id = :teamId)`,
-        { startingAfter: page.startingAfter },
-      );
-    }
-    return query.orderBy('p.date', 'DESC').addOrderBy('p.id', 'DESC').limit(page.limit).getMany();
+  ): Promise<PurchasePageRow[] | 'bad-cursor' | null> {
+    const window = HISTORY_WINDOW_START_SQL;
+    // Compared in SQL against the stored row, so the cursor keeps Postgres' microsecond precision.
+    const rows: Array<PurchasePageRow & { cursor: string | null }> = await this.purchases.query(
+      `SELECT a.id AS cursor, p.id, p.date, p.total, p.purchase_type
+         FROM sync.connections c
+         LEFT JOIN LATERAL (
+           SELECT a.id, a.date FROM sync.purchases a
+            WHERE a.id = $3 AND a.connection_id = c.id AND a.team_id = c.team_id AND a.date >= ${window}
+         ) a ON true
+         LEFT JOIN LATERAL (
+           SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
+            WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${window}
+              AND ($3::text IS NULL OR (p.date, p.id) < (a.date, a.id))
+            ORDER BY p.date DESC, p.id DESC
+            LIMIT $4
+         ) p ON $3::text IS NULL OR a.id IS NOT NULL
+        WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
+      [teamId, connectionId, page.startingAfter ?? null, page.limit],
+    );
+    if (rows.length === 0) return null;
+    if (page.startingAfter !== undefined && rows[0]!.cursor === null) return 'bad-cursor';
+    return rows[0]!.id === null ? [] : rows;
   }
 
   /**

@@ -113,5 +113,12 @@ export const DATA_MODEL: DataModel = {
   ],
 };
 
-/** The relations `ask` statements may read, schema-qualified. */
-export const ALLOWED_RELATIONS = DATA_MODEL.tables.map((table) => `mcp.${table.name}`);
+/**
+ * The relations `ask` statements may read, schema-qualified: the data model's, and the summaries the translator
+ * answers additive questions from on large teams (`mcp.purchase_days`, `mcp.item_months`; ADR 0016).
+ */
+export const ALLOWED_RELATIONS = [
+  ...DATA_MODEL.tables.map((table) => `mcp.${table.name}`),
+  'mcp.purchase_days',
+  'mcp.item_months',
+];

@@ -109,14 +109,20 @@ interface Parsed {
 /**
  * Natural language -> one parameterised SELECT over the `mcp` read model, deterministically and without network
  * (ADR 0016). `now` anchors relative dates (UTC). Questions carrying SQL, and questions it cannot read, are
- * answered with `error`.
+ * answered with `error`. Additive questions over whole days (months) read the summary tables, unless `summaries` is
+ * false (the same answer from the base tables, for tests).
  */
-export function translate(question: string, vocabulary: Vocabulary, now: Date): Translation {
+export function translate(
+  question: string,
+  vocabulary: Vocabulary,
+  now: Date,
+  options: { summaries?: boolean } = {},
+): Translation {
   if (containsSql(question)) return { ok: false, error: SQL_REFUSAL };
   const parsed = parse(question, vocabulary, now);
   if (!parsed) return { ok: false, error: `I could not read that question. ${ASK_HELP}` };
   try {
-    return { ok: true, ...build(parsed) };
+    return { ok: true, ...build(parsed, options.summaries ?? true) };
   } catch (error) {
     if (error instanceof Unanswerable) return { ok: false, error: `${error.message} ${ASK_HELP}` };
     throw error;
@@ -392,7 +398,7 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
 const MAX_ROWS = 100;
 const PURCHASE_FIELDS: Field[] = ['total', 'items_subtotal', 'tax', 'shipping', 'discounts', 'fees', 'item_count'];
 
-function build(q: Parsed): { sql: string; params: unknown[] } {
+function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -420,10 +426,18 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
   if (source === 'c' && (q.purchaseType || q.amounts.length > 0)) {
     throw new Unanswerable('Connections have no purchase type or amount.');
   }
-  const table = { p: 'mcp.purchases p', i: 'mcp.items i', c: 'mcp.connections c' }[source];
-  const dateColumn = source === 'c' ? 'c.created_at' : `${source}.purchased_at`;
-  const joins: string[] = [];
   const needsConnection = source !== 'c' && (q.status !== undefined || q.dims.includes('status'));
+  const summary = summaries && !needsConnection ? summaryFor(q, source) : null;
+  const table = summary
+    ? `${summary.table} ${source}`
+    : { p: 'mcp.purchases p', i: 'mcp.items i', c: 'mcp.connections c' }[source];
+  const dateColumn = summary
+    ? `${source}.${summary.grain}`
+    : source === 'c'
+      ? 'c.created_at'
+      : `${source}.purchased_at`;
+  const brand = summary ? 'i.brand' : 'coalesce(i.product_brand, i.brand)';
+  const joins: string[] = [];
   if (needsConnection) {
     if (source === 'i') joins.push('JOIN mcp.purchases p ON p.purchase_id = i.purchase_id');
     joins.push('JOIN mcp.connections c ON c.connection_id = p.connection_id');
@@ -434,7 +448,7 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
 
   const where: string[] = [];
   if (q.retailers.length > 0) where.push(`${source}.retailer_id = ANY(${param(q.retailers)})`);
-  if (q.brands.length > 0) where.push(`lower(coalesce(i.product_brand, i.brand)) = ANY(${param(q.brands)})`);
+  if (q.brands.length > 0) where.push(`lower(${brand}) = ANY(${param(q.brands)})`);
   if (q.products.length > 0) where.push(`i.product_id = ANY(${param(q.products)})`);
   if (q.purchaseType) where.push(`${source}.purchase_type = ${param(q.purchaseType)}`);
   if (q.status) where.push(`c.status = ${param(q.status)}`);
@@ -443,7 +457,7 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
   const amountColumn = source === 'i' ? 'i.amount' : 'p.total';
   for (const amount of q.amounts) where.push(`${amountColumn} ${amount.op} ${param(amount.value)}`);
   if (q.dims.includes('product') || q.distinct === 'products') where.push('i.product_id IS NOT NULL');
-  if (q.dims.includes('brand') || q.distinct === 'brands') where.push('coalesce(i.product_brand, i.brand) IS NOT NULL');
+  if (q.dims.includes('brand') || q.distinct === 'brands') where.push(`${brand} IS NOT NULL`);
 
   const periodCondition = (period: Period): string => {
     const parts: string[] = [];
@@ -455,7 +469,7 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
   const from = [table, ...joins].join(' ');
   if (q.agg === 'list') return listing(q, source, from, where, q.periods.map(periodCondition), params);
 
-  const measure = measureOf(q, source);
+  const measure = measureOf(q, source, summary, brand);
   let selects: string[];
   if (q.compare) {
     const [first, second] = q.periods as [Period, Period];
@@ -473,7 +487,7 @@ function build(q: Parsed): { sql: string; params: unknown[] } {
     selects = [`${measure.expr()} AS ${measure.label}`];
   }
 
-  const dims = q.dims.map((dim) => dimension(dim, source, dateColumn));
+  const dims = q.dims.map((dim) => dimension(dim, source, dateColumn, brand));
   const sql = [
     `SELECT ${[...dims.map((dim) => `${dim.expr} AS ${dim.label}`), ...selects].join(', ')}`,
     `FROM ${from}`,
@@ -499,12 +513,60 @@ function periodHull(first: Period, second: Period): Period | null {
   return { label: 'span', ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
-function measureOf(q: Parsed, source: 'p' | 'i' | 'c'): { label: string; expr: (filter?: string) => string } {
+/** A summary table of the read model, and the grain of its dates (migration 1736200000000-ask-summaries). */
+interface Summary {
+  table: string;
+  grain: 'day' | 'month';
+  count: string;
+}
+
+const SUMMARIES: Record<'p' | 'i', Summary & { dims: Dim[] }> = {
+  p: {
+    table: 'mcp.purchase_days',
+    grain: 'day',
+    count: 'purchases',
+    dims: ['retailer', 'day', 'week', 'month', 'year', 'purchase_type'],
+  },
+  i: {
+    table: 'mcp.item_months',
+    grain: 'month',
+    count: 'items',
+    dims: ['retailer', 'month', 'year', 'product', 'brand'],
+  },
+};
+
+/**
+ * The summary a question can be answered from exactly, or null for the base tables: its measures are counts of the
+ * summary's rows, sums, averages (sum / count) or distinct counts of its keys; its groups and filters are keys of the
+ * summary; its periods start and end on the summary's grain (UTC days, or months).
+ */
+function summaryFor(q: Parsed, source: 'p' | 'i' | 'c'): Summary | null {
+  if (source === 'c' || q.amounts.length > 0 || q.agg === 'min' || q.agg === 'max' || q.agg === 'list') return null;
+  const summary = SUMMARIES[source];
+  if (!q.dims.every((dim) => summary.dims.includes(dim))) return null;
+  if (q.agg === 'distinct' && (q.distinct === 'customers' || (source === 'p' && q.distinct !== 'retailers'))) {
+    return null;
+  }
+  if (source === 'i' && (q.purchaseType || (q.agg === 'count' && q.entity !== 'items'))) return null;
+  const aligned = (date: Date | undefined) =>
+    !date || (date.getTime() % 86_400_000 === 0 && (summary.grain === 'day' || date.getUTCDate() === 1));
+  return q.periods.every((period) => aligned(period.from) && aligned(period.to)) ? summary : null;
+}
+
+function measureOf(
+  q: Parsed,
+  source: 'p' | 'i' | 'c',
+  summary: Summary | null,
+  brand: string,
+): { label: string; expr: (filter?: string) => string } {
   const filtered = (aggregate: string, filter?: string) =>
     filter ? `${aggregate} FILTER (WHERE ${filter})` : aggregate;
   const count = (inner: string, label: string) => ({
     label,
-    expr: (f?: string) => `(${filtered(`count(${inner})`, f)})::int`,
+    expr: (f?: string) =>
+      summary && inner === '*'
+        ? `(coalesce(${filtered(`sum(${source}.${summary.count})`, f)}, 0))::int`
+        : `(${filtered(`count(${inner})`, f)})::int`,
   });
   if (q.agg === 'distinct') {
     switch (q.distinct) {
@@ -513,7 +575,7 @@ function measureOf(q: Parsed, source: 'p' | 'i' | 'c'): { label: string; expr: (
       case 'products':
         return count('DISTINCT i.product_id', 'products');
       case 'brands':
-        return count('DISTINCT coalesce(i.product_brand, i.brand)', 'brands');
+        return count(`DISTINCT ${brand}`, 'brands');
       case 'retailers':
       case undefined:
         return count(`DISTINCT ${source}.retailer_id`, 'retailers');
@@ -553,7 +615,13 @@ function measureOf(q: Parsed, source: 'p' | 'i' | 'c'): { label: string; expr: (
       };
     }
     case 'avg':
-      return { label: `average_${name}`, expr: (f) => `round(${filtered(`avg(${column})`, f)}, 2)` };
+      return {
+        label: `average_${name}`,
+        expr: (f) =>
+          summary
+            ? `round(${filtered(`sum(${column})`, f)} / ${filtered(`sum(${source}.${summary.count})`, f)}, 2)`
+            : `round(${filtered(`avg(${column})`, f)}, 2)`,
+      };
     case 'max':
       return { label: `largest_${name}`, expr: (f) => filtered(`max(${column})`, f) };
     case 'min':
@@ -562,7 +630,12 @@ function measureOf(q: Parsed, source: 'p' | 'i' | 'c'): { label: string; expr: (
   }
 }
 
-function dimension(dim: Dim, source: 'p' | 'i' | 'c', dateColumn: string): { expr: string; label: string } {
+function dimension(
+  dim: Dim,
+  source: 'p' | 'i' | 'c',
+  dateColumn: string,
+  brand: string,
+): { expr: string; label: string } {
   switch (dim) {
     case 'retailer':
       return { expr: `coalesce(r.name, ${source}.retailer_id)`, label: 'retailer' };
@@ -577,7 +650,7 @@ function dimension(dim: Dim, source: 'p' | 'i' | 'c', dateColumn: string): { exp
     case 'product':
       return { expr: 'i.product_name', label: 'product' };
     case 'brand':
-      return { expr: 'coalesce(i.product_brand, i.brand)', label: 'brand' };
+      return { expr: brand, label: 'brand' };
     case 'purchase_type':
       if (source === 'c') throw new Unanswerable('Connections have no purchase type.');
       return { expr: `${source}.purchase_type`, label: 'purchase_type' };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type AuthContracts } from '@cps/contracts';
+import { AuthContracts } from '@cps/contracts';
+import { recordEvent } from '@cps/messaging';
 import { DataSource, type EntityManager } from 'typeorm';
 import { modify, select, type Sql } from '../sql.js';
 
@@ -16,14 +17,34 @@ export class ConnectorGrantRepository {
     return this.dataSource.transaction('READ COMMITTED', work);
   }
 
-  /** Revokes every refresh token of the (client, team) grant; answers how many were still unrevoked. */
-  async revoke(db: Sql, clientId: string, teamId: string, now: Date): Promise<number> {
+  /**
+   * Revokes every refresh token of the (client, team) grant; answers how many were still unrevoked. With a `reason`
+   * the connector is disconnected: `auth.mcp-connector.disconnected.v1` goes to the outbox in the same transaction,
+   * so mcp-server refuses the access tokens issued so far. Without one (authorizing again replaces the grant), the
+   * earlier access tokens live out their 900 s.
+   */
+  async revoke(
+    tx: EntityManager,
+    clientId: string,
+    teamId: string,
+    now: Date,
+    reason?: AuthContracts.McpConnectorDisconnected['reason'],
+  ): Promise<number> {
     const rows = await modify<{ id: string }>(
-      db,
+      tx,
       `UPDATE auth.connector_tokens SET revoked_at = $3
         WHERE client_id = $1 AND team_id = $2 AND revoked_at IS NULL RETURNING id`,
       [clientId, teamId, now],
     );
+    if (reason && rows.length > 0) {
+      await recordEvent(
+        tx,
+        'auth',
+        AuthContracts.mcpConnectorDisconnected,
+        { clientId, teamId, disconnectedAt: now.toISOString(), reason },
+        { teamId, occurredAt: now },
+      );
+    }
     return rows.length;
   }
 

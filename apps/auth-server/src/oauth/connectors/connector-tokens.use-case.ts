@@ -38,7 +38,8 @@ interface Issued {
  * The token endpoint for data-query connectors (public clients, PKCE): a code becomes a connector (client, team
  * chosen at consent) with an access token for `{mcp_url}` and a refresh token that rotates on every use. Reusing
  * a rotated refresh token, or revoking one, disconnects the connector: every refresh token of that (client,
- * team) is revoked, so a new authorization (and team choice) is needed. Access tokens expire after 900 s.
+ * team) is revoked, so a new authorization (and team choice) is needed, and mcp-server refuses its access tokens
+ * from then on (`auth.mcp-connector.disconnected.v1`); otherwise access tokens expire after 900 s.
  */
 @Injectable()
 export class ConnectorTokensUseCase {
@@ -66,7 +67,7 @@ export class ConnectorTokensUseCase {
       if (!code || code.clientId !== client.clientId) throw OAuthError.invalidGrant('authorization code is invalid');
       if (code.consumedAt) {
         // RFC 6749 §4.1.2: a replayed code revokes what was issued with it (committed, then refused).
-        if (code.teamId) await this.revokeConnector(tx, client.clientId, code.teamId, now);
+        if (code.teamId) await this.grants.revoke(tx, client.clientId, code.teamId, now, 'authorization_code_reuse');
         return null;
       }
       if (code.expiresAt.getTime() <= now.getTime()) throw OAuthError.invalidGrant('authorization code is expired');
@@ -81,7 +82,7 @@ export class ConnectorTokensUseCase {
         throw OAuthError.invalidGrant('authorization code does not carry a connector grant');
       await this.codes.consume(tx, codeHash, now);
       // Authorizing again replaces the connector's earlier tokens (one chain per client and team).
-      await this.revokeConnector(tx, client.clientId, code.teamId, now);
+      await this.grants.revoke(tx, client.clientId, code.teamId, now);
       return this.insert(tx, client.clientId, code.teamId, code.accountId, scope.scope, now);
     });
     if (!issued) throw OAuthError.invalidGrant('authorization code was already used');
@@ -100,7 +101,7 @@ export class ConnectorTokensUseCase {
       }
       if (row.rotated_at) {
         // RFC 9700 §4.14.2: a rotated token used again means it leaked; the connector is disconnected.
-        await this.revokeConnector(tx, row.client_id, row.team_id, now);
+        await this.grants.revoke(tx, row.client_id, row.team_id, now, 'refresh_token_reuse');
         return null;
       }
       if (row.expires_at.getTime() <= now.getTime()) throw OAuthError.invalidGrant('refresh token is expired');
@@ -118,17 +119,13 @@ export class ConnectorTokensUseCase {
         secretHash(token),
       ]);
       if (row && row.client_id === client.clientId) {
-        await this.revokeConnector(tx, row.client_id, row.team_id, this.clock.now());
+        await this.grants.revoke(tx, row.client_id, row.team_id, this.clock.now(), 'revoked');
       }
     });
   }
 
   private transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction('READ COMMITTED', work);
-  }
-
-  private async revokeConnector(tx: EntityManager, clientId: string, teamId: string, now: Date): Promise<void> {
-    await this.grants.revoke(tx, clientId, teamId, now);
   }
 
   private async insert(
