@@ -22,7 +22,7 @@ export function buildBaseline(ref) {
       stdio: 'inherit',
     });
   }
-  execFileSync('node', ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
+  execFileSync(process.execPath, ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
   return dir;
 }
 

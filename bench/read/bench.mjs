@@ -11,13 +11,11 @@
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
 //     [--only current] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
+import { buildBaseline, removeBaseline } from '../baseline.mjs';
 import { ROOT, startPlatform } from '../sync/platform.mjs';
 import { startBareServer } from './bare-server.mjs';
 
@@ -37,24 +35,6 @@ const concurrency = Number(args.concurrency);
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Builds REF in a throw-away worktree with its own node_modules; returns its root. */
-function buildBaseline(ref) {
-  const dir = mkdtempSync(join(tmpdir(), 'cps-bench-baseline-'));
-  console.log(`baseline: building ${ref} in ${dir}`);
-  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, stdio: 'ignore' });
-  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  execFileSync('node', ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
-  return dir;
-}
-
-function removeBaseline(dir) {
-  execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
 }
 
 async function seed(platform, purchases) {

@@ -9,12 +9,12 @@
 // It uses the machine's Postgres (127.0.0.1:5432, a database of its own, dropped afterwards) and NATS
 // (127.0.0.1:4222), and the launcher's default ports, so nothing else may listen on 3000-3022.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { buildBaseline, removeBaseline } from '../baseline.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -112,18 +112,11 @@ async function measure(label, root) {
 }
 
 if (args.baseline) {
-  const dir = mkdtempSync(join(tmpdir(), 'cps-bench-startup-'));
-  execFileSync('git', ['worktree', 'add', '--detach', dir, args.baseline], { cwd: ROOT, stdio: 'ignore' });
+  const dir = buildBaseline(args.baseline);
   try {
-    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
-    execFileSync(process.execPath, ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
     await measure('baseline', dir);
   } finally {
-    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    removeBaseline(dir);
   }
 }
 await measure('current', ROOT);
