@@ -134,6 +134,37 @@ describe('one purchase end to end', () => {
     expect(attempts.filter((request) => request.status === 200)).toHaveLength(1);
   });
 
+  it('records every attempt, and disables a webhook whose endpoint answers 410 Gone', async () => {
+    const gone = await new WebhookReceiver().start();
+    try {
+      gone.answer(410);
+      const created = await platform.api('/webhooks', {
+        method: 'POST',
+        apiKey: team.apiKey,
+        body: { url: gone.url, event_types: ['purchase.created'], receive_simulated_events: true },
+      });
+      expect(created.status).toBe(201);
+      const webhookId = (created.body as { webhook_id: string }).webhook_id;
+      const { purchaseId } = await simulatedPurchase(await simulatedConnection());
+      const deliveries = await eventually(async () => {
+        const listed = await platform.api(`/webhooks/${webhookId}/deliveries`, { apiKey: team.apiKey });
+        const found = (listed.body as { deliveries: Array<Record<string, unknown>> }).deliveries;
+        if (!found.some((delivery) => delivery.status === 'failed')) throw new Error('not failed yet');
+        return found;
+      });
+      expect(deliveries).toEqual([
+        expect.objectContaining({ status: 'failed', attempts: 1, last_status_code: 410, next_attempt_at: null }),
+      ]);
+      expect(gone.ofType('purchase.created').map((request) => body(request).data.purchase.purchase_id)).toEqual([
+        purchaseId,
+      ]);
+      const webhook = await platform.api(`/webhooks/${webhookId}`, { apiKey: team.apiKey });
+      expect(webhook.body).toMatchObject({ webhook_id: webhookId, is_active: false });
+    } finally {
+      await gone.stop();
+    }
+  });
+
   it('loses no event when NATS is down for ten seconds', async () => {
     const connectionId = await simulatedConnection();
     const before = await simulatedPurchase(connectionId);

@@ -115,7 +115,8 @@ export class DeliveryRepository {
   /**
    * Records an attempt and moves the delivery on. The state changes only if nobody else finished an
    * attempt of this lease meanwhile (a lease that expired during a very slow call); the attempt row is
-   * kept either way, since the request was sent.
+   * kept either way, since the request was sent. One statement (its own transaction): the delivery row is
+   * locked, the attempt inserted, the delivery moved on and, on 410 Gone, the destination disabled.
    */
   async recordAttempt(
     claimed: ClaimedDelivery,
@@ -123,34 +124,36 @@ export class DeliveryRepository {
     transition: DeliveryTransition,
     disabledReason: string | null,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const current: { attempts: number; status: DeliveryStatus }[] = await manager.query(
-        `SELECT attempts, status FROM events.deliveries WHERE id = $1 FOR UPDATE`,
-        [claimed.id],
-      );
-      const row = current[0];
-      if (!row) return; // the destination was deleted meanwhile
-      await manager.query(
-        `INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [claimed.id, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs],
-      );
-      if (row.status !== 'pending' || row.attempts !== claimed.attempts) return;
-      await manager.query(
-        `UPDATE events.deliveries
-            SET status = $2, attempts = attempts + 1, next_attempt_at = $3, last_status_code = $4,
-                last_error = $5, updated_at = now()
-          WHERE id = $1`,
-        [claimed.id, transition.status, transition.nextAttemptAt, attempt.statusCode, attempt.error],
-      );
-      if (transition.disableDestination) {
-        await manager.query(
-          `UPDATE events.webhook_destinations SET is_active = false, disabled_reason = $2, updated_at = now()
-            WHERE id = $1 AND is_active`,
-          [claimed.destinationId, disabledReason],
-        );
-      }
-    });
+    await this.dataSource.query(
+      `WITH current AS (
+         SELECT id, attempts, status FROM events.deliveries WHERE id = $1 FOR UPDATE
+       ), attempt AS (
+         INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
+         SELECT id, $2, $3, $4, $5 FROM current
+       ), moved AS (
+         UPDATE events.deliveries d
+            SET status = $7, attempts = d.attempts + 1, next_attempt_at = $8, last_status_code = $3,
+                last_error = $4, updated_at = now()
+           FROM current c
+          WHERE d.id = c.id AND c.status = 'pending' AND c.attempts = $6
+          RETURNING d.destination_id
+       )
+       UPDATE events.webhook_destinations w SET is_active = false, disabled_reason = $10, updated_at = now()
+         FROM moved m
+        WHERE $9 AND w.id = m.destination_id AND w.is_active`,
+      [
+        claimed.id,
+        attempt.attemptedAt,
+        attempt.statusCode,
+        attempt.error,
+        attempt.durationMs,
+        claimed.attempts,
+        transition.status,
+        transition.nextAttemptAt,
+        transition.disableDestination,
+        disabledReason,
+      ],
+    );
   }
 
   /** Ends a claimed delivery without sending it (its destination is no longer active). */
