@@ -1,5 +1,5 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
-import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 
 type ReplyHandler = (error: Error | null, message: Msg) => unknown;
 
@@ -11,7 +11,7 @@ type ReplyHandler = (error: Error | null, message: Msg) => unknown;
  */
 export class SharedInboxClientNats extends ClientNats {
   private readonly pending = new Map<string, ReplyHandler>();
-  private inbox?: { client: NatsConnection; prefix: string; subscription: Subscription };
+  private inbox?: { client: NatsConnection; prefix: string };
 
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const packet = this.assignPacketId(partialPacket);
@@ -42,13 +42,13 @@ export class SharedInboxClientNats extends ClientNats {
     const client = this.natsClient as NatsConnection;
     if (this.inbox?.client !== client) {
       const prefix = createInbox(this.options?.inboxPrefix as string | undefined);
-      const subscription = client.subscribe(`${prefix}.*`, {
+      client.subscribe(`${prefix}.*`, {
         callback: (error, message) => {
           const id = message.subject.slice(prefix.length + 1);
           void this.pending.get(id)?.(error, message);
         },
       });
-      this.inbox = { client, prefix, subscription };
+      this.inbox = { client, prefix };
     }
     return this.inbox;
   }

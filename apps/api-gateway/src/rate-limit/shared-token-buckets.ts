@@ -45,25 +45,32 @@ export class SharedTokenBuckets {
     });
   }
 
-  private async run(key: string, limit: BucketLimit, batch: Waiter[]): Promise<void> {
-    try {
-      const { tokens, granted } = await this.takeMany(key, limit, batch.length);
-      batch.forEach(({ resolve }, index) =>
-        resolve(
-          index < granted ? verdictOf(tokens + (granted - 1 - index), true, limit) : verdictOf(tokens, false, limit),
-        ),
-      );
-    } catch (error) {
-      for (const { reject } of batch) reject(error);
+  /** Takes for `batch`, then for whoever queued meanwhile, until nobody waits (a loop: the bucket may stay busy). */
+  private async run(key: string, limit: BucketLimit, first: Waiter[]): Promise<void> {
+    let batch = first;
+    let current = limit;
+    for (;;) {
+      try {
+        const { tokens, granted } = await this.takeMany(key, current, batch.length);
+        batch.forEach(({ resolve }, index) =>
+          resolve(
+            index < granted
+              ? verdictOf(tokens + (granted - 1 - index), true, current)
+              : verdictOf(tokens, false, current),
+          ),
+        );
+      } catch (error) {
+        for (const { reject } of batch) reject(error);
+      }
+      const queue = this.queues.get(key)!;
+      if (queue.waiters.length === 0) {
+        this.queues.delete(key);
+        return;
+      }
+      batch = queue.waiters;
+      current = queue.limit;
+      queue.waiters = [];
     }
-    const queue = this.queues.get(key)!;
-    if (queue.waiters.length === 0) {
-      this.queues.delete(key);
-      return;
-    }
-    const next = queue.waiters;
-    queue.waiters = [];
-    await this.run(key, queue.limit, next);
   }
 
   private async takeMany(
