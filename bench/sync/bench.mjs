@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SyncContracts } from '../../dist/libs/contracts/src/index.js';
+import { pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
 
 const { values: args } = parseArgs({
@@ -37,28 +38,6 @@ const RETAILER = 'walmart';
 
 const log = (message) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `work` over 0..count-1 with at most `limit` at once. The first failure stops the other workers from taking
- * more and is thrown once they are done (a second failure cannot escape as an unhandled rejection, which would end
- * the process before the platform is stopped and its database dropped).
- */
-async function pool(count, limit, work) {
-  let next = 0;
-  let failure;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count && failure === undefined) {
-        try {
-          await work(next++);
-        } catch (error) {
-          failure ??= error;
-        }
-      }
-    }),
-  );
-  if (failure !== undefined) throw failure;
-}
 
 /** p50/p99/max of a list of milliseconds, as text. */
 function spread(values) {

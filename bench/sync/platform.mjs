@@ -40,7 +40,8 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
   };
 }
 
-export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1' } = {}) {
+/** `only`: the names of the services to start (default: every one). */
+export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1', only } = {}) {
   const infrastructure = await startInfrastructure();
   const { databaseUrl, natsUrl } = infrastructure;
   const ports = {};
@@ -58,12 +59,13 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
       ...env,
     },
     serviceEnv,
+    services: only ? SERVICES.filter((spec) => only.includes(spec.name)) : undefined,
     onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
   });
   await platform.migrate();
   await platform.start();
   const client = await AdminClient.connect(natsUrl, 30_000);
-  const gatewayUrl = platform.service('api-gateway').url;
+  const gatewayUrl = platform.processes.has('api-gateway') ? platform.service('api-gateway').url : undefined;
   return {
     platform,
     admin: client,
