@@ -9,8 +9,7 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { SyncContracts } from '../../dist/libs/contracts/src/index.js';
-import { pool } from './accounts.mjs';
+import { linkAccount, pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
 
 const { values: args } = parseArgs({
@@ -99,7 +98,6 @@ const receiver = await webhookReceiver();
 const db = new pg.Client({ connectionString: platform.databaseUrl });
 await db.connect();
 const sandbox = sandboxAdmin(platform.sandboxUrl);
-const rpc = (contract, payload) => platform.admin.request(contract, payload);
 
 /**
  * Time from a purchase being stored by sync-service (collected: `sync.purchases.created_at`, Postgres's clock
@@ -144,35 +142,15 @@ try {
   const connectionOf = new Map();
   const backfillStart = Date.now();
   t = backfillStart;
-  // A retryable failure (the sandbox answering slowly on a busy machine) is tried again, as a shopper would.
-  const link = async (i) => {
-    const token = await rpc(SyncContracts.createLinkToken, { teamId: team.teamId, customer_id: `bench-${i}` });
-    const { sessionId } = await rpc(SyncContracts.startLinkSession, {
-      entry: { kind: 'link_token', linkToken: token.link_token },
-      redirectUrl: null,
-    });
-    await rpc(SyncContracts.chooseLinkRetailer, { sessionId, retailerId: RETAILER });
-    // The consent step: the window the brand asks for (the default, 365 days).
-    await rpc(SyncContracts.submitLinkConsent, { sessionId, historyWindowDays: 365, offeredHistoryWindowDays: 365 });
-    const view = await platform.admin.request(SyncContracts.submitLinkCredentials, {
-      sessionId,
+  await pool(ACCOUNTS, 16, async (i) => {
+    const connectionId = await linkAccount(platform.admin, {
+      teamId: team.teamId,
+      retailerId: RETAILER,
+      customerId: `bench-${i}`,
       email: email(i),
       password: 'bench password',
     });
-    if (view.state === 'succeeded') return view;
-    throw Object.assign(new Error(`link ${i}: ${view.state} ${JSON.stringify(view.error)}`), {
-      retryable: view.error?.retryable === true,
-    });
-  };
-  await pool(ACCOUNTS, 16, async (i) => {
-    let view;
-    for (let attempt = 1; !view; attempt += 1) {
-      view = await link(i).catch((error) => {
-        if (!error.retryable || attempt === 5) throw error;
-        return null;
-      });
-    }
-    connectionOf.set(view.connection_id, i);
+    connectionOf.set(connectionId, i);
   });
   const linkSeconds = (Date.now() - t) / 1000;
   log(`linked ${ACCOUNTS} accounts in ${linkSeconds.toFixed(1)} s (${(ACCOUNTS / linkSeconds).toFixed(1)} links/s)`);
