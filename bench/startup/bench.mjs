@@ -34,9 +34,14 @@ async function admin(sql) {
   }
 }
 
-/** Resident memory (MB) of each process whose command line runs `<root>/dist/apps/<app>/src/main.js`. */
+/**
+ * Resident memory (MB) of each process whose command line runs `<root>/dist/apps/<app>/src/main.js`, and in
+ * `anon` its anonymous part (`RssAnon`: V8 heap, malloc), which is the process's own; the rest of `VmRSS` is mostly
+ * pages of the node binary, shared by every process that runs it.
+ */
 function serviceMemory(root) {
   const out = {};
+  const anon = {};
   const pids = execFileSync('pgrep', ['-f', `${root}/dist/apps/`])
     .toString()
     .trim()
@@ -47,13 +52,16 @@ function serviceMemory(root) {
       const app = /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(
         cmdline.find((part) => part.endsWith('main.js')) ?? '',
       )?.[1];
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+      const rssAnon = /RssAnon:\s+(\d+) kB/.exec(status)?.[1];
       if (app && rss) out[app] = Math.round(Number(rss) / 1024);
+      if (app && rssAnon) anon[app] = Math.round(Number(rssAnon) / 1024);
     } catch {
       // gone meanwhile
     }
   }
-  return out;
+  return { rss: out, anon };
 }
 
 /** One start of the launcher of `root` on `databaseUrl`: seconds to ready, and memory after idling. */
@@ -98,13 +106,16 @@ async function measure(label, root) {
       ['empty database', first],
       ['migrated database', second],
     ]) {
-      const values = Object.values(run.memory);
+      const values = Object.values(run.memory.rss);
+      const anon = Object.values(run.memory.anon);
+      const mean = (list) => Math.round(list.reduce((a, b) => a + b, 0) / list.length);
       console.log(
         `${label.padEnd(9)} ${kind.padEnd(17)} ready in ${run.seconds.toFixed(1)} s; idle RSS per service ` +
-          `${Math.min(...values)}-${Math.max(...values)} MB (mean ${Math.round(values.reduce((a, b) => a + b, 0) / values.length)}, ${values.length} processes)`,
+          `${Math.min(...values)}-${Math.max(...values)} MB (mean ${mean(values)}, ${values.length} processes), ` +
+          `of which anonymous ${Math.min(...anon)}-${Math.max(...anon)} MB (mean ${mean(anon)})`,
       );
     }
-    console.log(`${label.padEnd(9)} RSS by service (second start): ${JSON.stringify(second.memory)}`);
+    console.log(`${label.padEnd(9)} RSS by service (second start): ${JSON.stringify(second.memory.rss)}`);
     return { first, second };
   } finally {
     await admin(`DROP DATABASE IF EXISTS cps_bench_startup_${process.pid} WITH (FORCE)`);

@@ -1,5 +1,15 @@
-import { astVisitor, parse, toSql, type QName, type SelectFromStatement, type Statement } from 'pgsql-ast-parser';
+import { createRequire } from 'node:module';
+import type * as PgsqlAstParser from 'pgsql-ast-parser';
+import type { QName, SelectFromStatement, Statement } from 'pgsql-ast-parser';
 import { ALLOWED_RELATIONS } from './data-model.js';
+
+let parser: typeof PgsqlAstParser | undefined;
+/**
+ * pgsql-ast-parser, loaded at the first guarded statement: every app imports @cps/domain, only mcp-server parses
+ * SQL, and the parser is about 2 MB of a process's heap (bench/startup).
+ */
+const sqlParser = (): typeof PgsqlAstParser =>
+  (parser ??= createRequire(import.meta.url)('pgsql-ast-parser') as typeof PgsqlAstParser);
 
 export const MAX_ASK_ROWS = 100;
 
@@ -34,6 +44,7 @@ export type GuardVerdict = { ok: true; sql: string } | { ok: false; reason: stri
  * forced to at most 100. Returns the statement to run, as the parser prints it.
  */
 export function guardSelect(sql: string): GuardVerdict {
+  const { astVisitor, parse, toSql } = sqlParser();
   let statements: Statement[];
   try {
     statements = parse(sql);
