@@ -40,13 +40,19 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
   };
 }
 
-export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1' } = {}) {
+/** The platform of this build, or (`root`) the services and migrations of another build under this build's launcher. */
+export async function startPlatform({
+  serviceEnv = {},
+  env = {},
+  logs = process.env.BENCH_LOGS === '1',
+  root = ROOT,
+} = {}) {
   const infrastructure = await startInfrastructure();
   const { databaseUrl, natsUrl } = infrastructure;
   const ports = {};
   for (const spec of SERVICES) ports[spec.name] = await freePort();
   const platform = new Platform({
-    root: ROOT,
+    root,
     ports,
     env: {
       NODE_ENV: 'development',
@@ -60,8 +66,15 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
     serviceEnv,
     onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
   });
-  await platform.migrate();
-  await platform.start();
+  // A shared, busy machine can take minutes to start eleven services; one that never comes up stops the rest.
+  try {
+    await platform.migrate();
+    await platform.start(Number(process.env.BENCH_START_TIMEOUT_MS ?? 300_000));
+  } catch (error) {
+    await platform.stop().catch(() => undefined);
+    await infrastructure.stop();
+    throw error;
+  }
   const client = await AdminClient.connect(natsUrl, 30_000);
   const gatewayUrl = platform.service('api-gateway').url;
   return {
