@@ -12,7 +12,6 @@
 //     [--only current] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
 import { generateKeyPairSync } from 'node:crypto';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { buildBaseline, removeBaseline } from '../baseline.mjs';
@@ -123,8 +122,9 @@ const CONNECTION_TOKEN_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-
   .toString();
 
 async function measure(label, root, env = {}, { withBare = false } = {}) {
-  const { startPlatform: start } =
-    root === ROOT ? { startPlatform } : await import(join(root, 'bench/sync/platform.mjs'));
+  // A baseline's services run under this build's launcher, which waits longer for a busy machine to start them
+  // (bench/sync/platform.mjs); the baseline must have the same services.
+  const start = (options) => startPlatform({ ...options, root });
   // The rate limit is abuse protection, not what is measured here.
   const profiled = args.profile && label === 'current';
   const cpuProf = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.profile}` };

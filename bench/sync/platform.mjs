@@ -40,14 +40,23 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
   };
 }
 
-/** `only`: the names of the services to start (default: every one). */
-export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.env.BENCH_LOGS === '1', only } = {}) {
+/**
+ * The platform of this build, or (`root`) the services and migrations of another build under this build's launcher;
+ * `only`: the names of the services to start (default: every one).
+ */
+export async function startPlatform({
+  serviceEnv = {},
+  env = {},
+  logs = process.env.BENCH_LOGS === '1',
+  root = ROOT,
+  only,
+} = {}) {
   const infrastructure = await startInfrastructure();
   const { databaseUrl, natsUrl } = infrastructure;
   const ports = {};
   for (const spec of SERVICES) ports[spec.name] = await freePort();
   const platform = new Platform({
-    root: ROOT,
+    root,
     ports,
     env: {
       NODE_ENV: 'development',
@@ -62,8 +71,15 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
     services: only ? SERVICES.filter((spec) => only.includes(spec.name)) : undefined,
     onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
   });
-  await platform.migrate();
-  await platform.start();
+  // A shared, busy machine can take minutes to start eleven services; one that never comes up stops the rest.
+  try {
+    await platform.migrate();
+    await platform.start(Number(process.env.BENCH_START_TIMEOUT_MS ?? 300_000));
+  } catch (error) {
+    await platform.stop().catch(() => undefined);
+    await infrastructure.stop();
+    throw error;
+  }
   const client = await AdminClient.connect(natsUrl, 30_000);
   const gatewayUrl = platform.processes.has('api-gateway') ? platform.service('api-gateway').url : undefined;
   return {

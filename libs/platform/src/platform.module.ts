@@ -5,8 +5,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { isProduction, type ServiceEnv } from '@cps/config';
 import { MessagingModule, type EventHandlerDefinition, type MessagingOptions } from '@cps/messaging';
-import { createLogger, redactUrl, ServiceMetrics } from '@cps/observability';
+import { createLogger, ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
+import { httpLogSerializers } from './http-log-serializers.js';
 import { HealthController } from './health.controller.js';
 import { HttpMetricsInterceptor } from './http-metrics.interceptor.js';
 import { MetricsController } from './metrics.controller.js';
@@ -41,20 +42,8 @@ export class PlatformModule {
             autoLogging: {
               ignore: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? ''),
             },
-            serializers: {
-              req: (req: { method: string; url: string; id: unknown }) => ({
-                id: req.id,
-                method: req.method,
-                url: redactUrl(req.url),
-              }),
-              // A redirect's Location can carry a secret too (the authorization code of an OAuth callback).
-              res: (res: { statusCode: number; headers?: Record<string, unknown> }) => {
-                const location = res.headers?.location;
-                return typeof location === 'string'
-                  ? { ...res, headers: { ...res.headers, location: redactUrl(location) } }
-                  : res;
-              },
-            },
+            wrapSerializers: false,
+            serializers: httpLogSerializers,
           },
         }),
         TerminusModule.forRoot({ logger: false }),
