@@ -60,8 +60,15 @@ export async function startPlatform({ serviceEnv = {}, env = {}, logs = process.
     serviceEnv,
     onLog: logs ? (service, line) => process.stdout.write(`${service}: ${line}\n`) : undefined,
   });
-  await platform.migrate();
-  await platform.start();
+  // A start that fails (eleven services booting on a loaded two-core machine can take minutes) stops what it started.
+  try {
+    await platform.migrate();
+    await platform.start(300_000);
+  } catch (error) {
+    await platform.stop().catch(() => undefined);
+    await infrastructure.stop();
+    throw error;
+  }
   const client = await AdminClient.connect(natsUrl, 30_000);
   const gatewayUrl = platform.service('api-gateway').url;
   return {
