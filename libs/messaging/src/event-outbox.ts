@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { type EventContract, type EventData } from '@cps/contracts';
-import { recordEvent, type EventMeta } from './outbox.js';
+import { recordEvent, recordEvents, type EventMeta } from './outbox.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Port for use cases: writes domain events into this service's outbox inside the caller's transaction. */
@@ -11,6 +11,13 @@ export abstract class EventOutbox {
     contract: C,
     data: EventData<C>,
     meta: EventMeta,
+  ): Promise<void>;
+
+  /** Several events of one contract in one statement, in the order given (a page or a batch of work). */
+  abstract recordMany<C extends EventContract<object>>(
+    tx: EntityManager,
+    contract: C,
+    events: ReadonlyArray<{ data: EventData<C>; meta: EventMeta }>,
   ): Promise<void>;
 }
 
@@ -28,5 +35,13 @@ export class SchemaEventOutbox extends EventOutbox {
     meta: EventMeta,
   ): Promise<void> {
     await recordEvent(tx, this.options.schema, contract, data, meta);
+  }
+
+  async recordMany<C extends EventContract<object>>(
+    tx: EntityManager,
+    contract: C,
+    events: ReadonlyArray<{ data: EventData<C>; meta: EventMeta }>,
+  ): Promise<void> {
+    await recordEvents(tx, this.options.schema, contract, events);
   }
 }

@@ -11,10 +11,12 @@ const IDLE_POLL_MS = 1_000;
 const PUBLISH_TIMEOUT_MS = 5_000;
 const RETENTION = '1 day';
 
-interface OutboxRow {
+export interface OutboxRow {
   id: string;
   subject: string;
   envelope: { teamId?: string } & Record<string, unknown>;
+  /** The aggregate whose events must keep their order (`EventMeta.orderingKey`); null: the whole team's. */
+  ordering_key: string | null;
   created_at: Date;
 }
 
@@ -24,9 +26,11 @@ interface OutboxRow {
  *
  * - One relay per schema works at a time (a session advisory lock held for one pass, never a transaction):
  *   replicas take over from each other between passes, and no two relays publish the same row.
- * - Rows are published outside any transaction. A team's rows go out one after the other in id order, and a
- *   team stops at its first failure, so its consumers never see an event before an earlier one of that team;
- *   different teams are published concurrently.
+ * - Rows are published outside any transaction, in the order `publicationPlan` gives: an event is published only
+ *   after every earlier event of its team that shares its ordering key, or that it or they order against the whole
+ *   team (no key), was acknowledged; a failure stops those later events. So consumers never see an event before
+ *   an earlier one of the same aggregate, nor on either side of a team-wide event out of order; aggregates and
+ *   teams are published concurrently.
  * - A NATS outage leaves rows in place; they go out when NATS is back. A crash between an ack and its mark
  *   republishes that row, which JetStream drops as a duplicate (10-minute window).
  */
@@ -99,7 +103,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   private async publishClaimed(session: QueryRunner): Promise<number> {
     const { schema } = this.options;
     const rows = (await session.query(
-      `SELECT id, subject, envelope, created_at FROM "${schema}".outbox
+      `SELECT id, subject, envelope, ordering_key, created_at FROM "${schema}".outbox
         WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH}`,
     )) as OutboxRow[];
     if (rows.length === 0) return 0;
@@ -110,22 +114,26 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     const failures: Error[] = [];
     let published = 0;
     const js = this.nats.js;
+    const publishChain = async (chain: OutboxRow[]): Promise<boolean> => {
+      for (const row of chain) {
+        try {
+          await js.publish(row.subject, JSON.stringify(row.envelope), { msgID: row.id, timeout: PUBLISH_TIMEOUT_MS });
+        } catch (error) {
+          failures.push(error as Error);
+          return false; // the chain's later rows wait for this one
+        }
+        marks.add(row.id);
+        published += 1;
+        this.metrics.outboxLag.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
+        this.metrics.outboxPublished.inc();
+      }
+      return true;
+    };
     await Promise.all(
-      [...groupByTeam(rows).values()].map(async (teamRows) => {
-        for (const row of teamRows) {
-          try {
-            await js.publish(row.subject, JSON.stringify(row.envelope), {
-              msgID: row.id,
-              timeout: PUBLISH_TIMEOUT_MS,
-            });
-          } catch (error) {
-            failures.push(error as Error);
-            return; // the team's later rows wait for this one
-          }
-          marks.add(row.id);
-          published += 1;
-          this.metrics.outboxLag.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
-          this.metrics.outboxPublished.inc();
+      publicationPlan(rows).map(async (steps) => {
+        for (const chains of steps) {
+          const done = await Promise.all(chains.map(publishChain));
+          if (done.includes(false)) return; // the team's later steps wait
         }
       }),
     );
@@ -147,16 +155,29 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   }
 }
 
-/** Rows in id order, per team (events without a team form one group of their own). */
-function groupByTeam(rows: OutboxRow[]): Map<string, OutboxRow[]> {
-  const groups = new Map<string, OutboxRow[]>();
+/**
+ * How a batch (rows in id order) is published: per team, steps one after the other; a step's chains concurrently;
+ * a chain's rows one after the other. A run of rows with ordering keys is one step with a chain per key; a row
+ * without a key is a step of its own, so it waits for all earlier rows of its team and all later ones wait for it.
+ * (Events without a team form one team of their own.)
+ */
+export function publicationPlan<R extends Pick<OutboxRow, 'envelope' | 'ordering_key'>>(rows: readonly R[]): R[][][][] {
+  const teams = new Map<string, R[][][]>();
   for (const row of rows) {
-    const key = row.envelope.teamId ?? '';
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
+    const team = row.envelope.teamId ?? '';
+    let steps = teams.get(team);
+    if (!steps) teams.set(team, (steps = []));
+    if (row.ordering_key === null) {
+      steps.push([[row]]);
+      continue;
+    }
+    let last = steps.at(-1);
+    if (!last || last[0]![0]!.ordering_key === null) steps.push((last = []));
+    const chain = last.find((candidate) => candidate[0]!.ordering_key === row.ordering_key);
+    if (chain) chain.push(row);
+    else last.push([row]);
   }
-  return groups;
+  return [...teams.values()];
 }
 
 /**

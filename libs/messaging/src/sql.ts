@@ -15,6 +15,11 @@ export function outboxTableSql(schema: string): string[] {
   ];
 }
 
+/** The outbox's ordering key (ADR 0002): the aggregate an event keeps its order with; null for the whole team. */
+export function outboxOrderingKeySql(schema: string): string[] {
+  return [`ALTER TABLE "${schema}".outbox ADD COLUMN ordering_key text`];
+}
+
 export function inboxTablesSql(schema: string): string[] {
   return [
     `CREATE TABLE "${schema}".inbox (

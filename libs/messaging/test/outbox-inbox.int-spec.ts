@@ -14,6 +14,7 @@ import {
   inboxTablesSql,
   NatsConnectionService,
   OutboxRelayService,
+  outboxOrderingKeySql,
   outboxTableSql,
   PermanentEventError,
   recordEvent,
@@ -52,7 +53,9 @@ describe('outbox relay and inbox consumers against real Postgres and NATS', () =
     );
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
-    for (const sql of [...outboxTableSql(SCHEMA), ...inboxTablesSql(SCHEMA)]) await dataSource.query(sql);
+    for (const sql of [...outboxTableSql(SCHEMA), ...outboxOrderingKeySql(SCHEMA), ...inboxTablesSql(SCHEMA)]) {
+      await dataSource.query(sql);
+    }
     await dataSource.query(`CREATE TABLE ${SCHEMA}.effects (message_id text, n int)`);
     nats = new NatsConnectionService(options);
     await nats.connect();

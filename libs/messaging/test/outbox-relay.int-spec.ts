@@ -12,6 +12,7 @@ import {
   ensureEventStream,
   NatsConnectionService,
   OutboxRelayService,
+  outboxOrderingKeySql,
   outboxTableSql,
   recordEvent,
   type MessagingOptions,
@@ -76,7 +77,7 @@ describe('outbox relay under a partial batch failure (real Postgres and NATS)', 
     );
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
-    for (const sql of outboxTableSql(SCHEMA)) await dataSource.query(sql);
+    for (const sql of [...outboxTableSql(SCHEMA), ...outboxOrderingKeySql(SCHEMA)]) await dataSource.query(sql);
     nats = new NatsConnectionService(options);
     await nats.connect();
     await ensureEventStream(nats.jsm, options.stream);
@@ -139,6 +140,39 @@ describe('outbox relay under a partial batch failure (real Postgres and NATS)', 
     expect(acked.filter((id) => teamA.includes(id))).toEqual(teamA);
     const info = await nats.jsm.streams.info(options.stream, { subjects_filter: happened.subject });
     expect(info.state.subjects?.[happened.subject]).toBe(7);
+  });
+
+  it('keeps the order per ordering key, and of a row without a key against all of its team', async () => {
+    // Team A: connections c1 and c2, then a team-wide event (no key), then c2 again.
+    const ids: Record<string, string> = {};
+    for (const [name, orderingKey] of [
+      ['a1', 'c1'],
+      ['a2', 'c2'],
+      ['a3', 'c1'],
+      ['a4', 'c2'],
+      ['a5', undefined],
+      ['a6', 'c2'],
+    ] as const) {
+      const envelope = await dataSource.transaction((manager) =>
+        recordEvent(manager, SCHEMA, happened, { n: 1 }, { teamId: 'team-a', ...(orderingKey ? { orderingKey } : {}) }),
+      );
+      ids[name] = envelope.id;
+    }
+    const { nats: counted, calls, acked } = countingNats(nats, new Set([ids.a3!]));
+    const relay = new OutboxRelayService(options, dataSource, counted as NatsConnectionService, metrics);
+
+    await relay.publishBatch().catch(() => undefined); // a3 fails
+    // c2 goes on without c1's failed a3; the team-wide a5 and what follows it wait for a3.
+    expect(await pending()).toEqual([ids.a3, ids.a5, ids.a6]);
+    await relay.publishBatch();
+    expect(await pending()).toEqual([]);
+
+    const at = (name: string) => acked.indexOf(ids[name]!);
+    expect(at('a1')).toBeLessThan(at('a3'));
+    expect(at('a2')).toBeLessThan(at('a4'));
+    for (const before of ['a1', 'a2', 'a3', 'a4']) expect(at(before)).toBeLessThan(at('a5'));
+    expect(at('a5')).toBeLessThan(at('a6'));
+    expect([...calls.values()].reduce((sum, count) => sum + count, 0)).toBe(7); // a3 twice, the others once
   });
 
   it('holds no transaction open while it publishes', async () => {

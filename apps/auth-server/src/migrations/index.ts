@@ -8,6 +8,7 @@ import { TeamSharingProfile1735100000000 } from './1735100000000-team-sharing-pr
 import { ConnectorClients1735300000000 } from './1735300000000-connector-clients.js';
 import { TeamBranding1736100000000 } from './1736100000000-team-branding.js';
 import { ConnectorTokensByTeam1736200000000 } from './1736200000000-connector-tokens-by-team.js';
+import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -20,4 +21,5 @@ export const migrations = [
   ConnectorClients1735300000000,
   TeamBranding1736100000000,
   ConnectorTokensByTeam1736200000000,
+  OutboxOrderingKey1737200000000,
 ];

@@ -154,7 +154,12 @@ describe('MatchPurchaseUseCase', () => {
     expect(written.events).toHaveLength(1);
     const event = written.events[0]!;
     expect(event.subject).toBe(MatchingContracts.purchaseMatched.subject);
-    expect(event.meta).toEqual({ teamId: 'team_1', correlationId: 'corr_1', occurredAt: NOW });
+    expect(event.meta).toEqual({
+      teamId: 'team_1',
+      orderingKey: collected.connection_id,
+      correlationId: 'corr_1',
+      occurredAt: NOW,
+    });
     const matched = event.data.purchase;
     expect({ ...matched, items: [] }).toEqual({ ...collected, items: [] });
     expect(matched.items.map((i) => i.product)).toEqual([

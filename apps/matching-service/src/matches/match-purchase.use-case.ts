@@ -60,7 +60,8 @@ export class MatchPurchaseUseCase {
       tx,
       MatchingContracts.purchaseMatched,
       { purchase: matched },
-      { teamId, correlationId: command.correlationId, occurredAt: matchedAt },
+      // A purchase keeps its order with its connection's events only (ADR 0002).
+      { teamId, orderingKey: matched.connection_id, correlationId: command.correlationId, occurredAt: matchedAt },
     );
     return matched;
   }

@@ -67,6 +67,8 @@ interface Scenario {
   listFails?: Error;
   signIn?: SignInResult;
   status?: ConnectionEntity['status'];
+  /** Retailer order ids another poller stored between the check and the insert. */
+  raced?: string[];
   /** saveCursor answers false: another process took the lease. */
   leaseLost?: boolean;
 }
@@ -163,10 +165,11 @@ function setup(scenario: Scenario = {}) {
   });
   const purchases = fake<PurchaseRepository>({
     storedRetailerOrderIds: async () => new Set(scenario.stored ?? []),
-    insertIfNew: async (tx: EntityManager, rows: PurchaseWithItems) => {
+    insertNew: async (tx: EntityManager, rows: PurchaseWithItems[]) => {
       inTx(tx);
-      written.purchases.push(rows);
-      return true;
+      const fresh = rows.filter((r) => !scenario.raced?.includes(r.purchase.retailerOrderId!));
+      written.purchases.push(...fresh);
+      return new Set(fresh.map((r) => r.purchase.id));
     },
   });
   const metrics = new CollectionMetrics(fake<ServiceMetrics>({ registry: new Registry() }));
@@ -187,6 +190,14 @@ function setup(scenario: Scenario = {}) {
       record: async (tx: EntityManager, contract: { subject: string }, data: unknown) => {
         inTx(tx);
         written.events.push({ subject: contract.subject, data });
+      },
+      recordMany: async (
+        tx: EntityManager,
+        contract: { subject: string },
+        events: ReadonlyArray<{ data: unknown }>,
+      ) => {
+        inTx(tx);
+        written.events.push(...events.map(({ data }) => ({ subject: contract.subject, data })));
       },
     }),
     metrics,
@@ -227,6 +238,17 @@ describe('PollConnectionUseCase', () => {
     const { run, written } = setup({ stored: ['A'] });
     expect(await run()).toMatchObject({ stored: 1, published: 1 });
     expect(written.detailCalls).toEqual(['B']);
+  });
+
+  it('publishes only the purchases it stored itself when another poller stored one meanwhile', async () => {
+    const { run, written } = setup({ raced: ['A'] });
+    expect(await run()).toMatchObject({ outcome: 'ok', stored: 1, published: 1 });
+    expect(written.events).toEqual([
+      {
+        subject: SyncContracts.purchaseCollected.subject,
+        data: { purchase: expect.objectContaining({ date: daysAgo(3).toISOString() }) }, // order B
+      },
+    ]);
   });
 
   it('never fetches, stores or publishes orders older than the history window', async () => {

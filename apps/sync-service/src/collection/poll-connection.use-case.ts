@@ -12,6 +12,7 @@ import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { sharingPreferencesOf } from '../connections/sharing-preferences.js';
 import { toPurchaseDetail } from '../purchases/purchase-detail.js';
+import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import {
   type RetailerAdapter,
@@ -174,14 +175,16 @@ export class PollConnectionUseCase {
     signal: AbortSignal,
   ): Promise<{ stored: number; published: number }> {
     const { teamId, connectionId, retailerId } = claim;
-    const connection = await this.connections.findOwned(teamId, connectionId);
+    const [connection, known] = await Promise.all([
+      this.connections.findOwned(teamId, connectionId),
+      this.purchases.storedRetailerOrderIds(
+        teamId,
+        connectionId,
+        page.orders.map((order) => order.retailerOrderId),
+      ),
+    ]);
     if (!connection || connection.status !== 'active') throw new NoLongerActive();
     const now = this.clock.now();
-    const known = await this.purchases.storedRetailerOrderIds(
-      teamId,
-      connectionId,
-      page.orders.map((order) => order.retailerOrderId),
-    );
     // Orders the brand may not see (outside its history window) are never fetched, stored or published.
     const wanted = page.orders.filter(
       (order) => !known.has(order.retailerOrderId) && this.decide(connection, order.orderedAt, now).eligible,
@@ -193,29 +196,31 @@ export class PollConnectionUseCase {
       // Share-locked: a disconnect or delete waits for this page, and nothing lands after it.
       const current = await this.connections.findOwned(teamId, connectionId, tx);
       if (!current || current.status !== 'active') throw new NoLongerActive();
-      let stored = 0;
-      let published = 0;
+      const candidates: PurchaseWithItems[] = [];
       for (const order of details) {
         const decision = this.decide(current, order.orderedAt, now);
         if (!decision.eligible) continue;
         const rows = toCollectedPurchase(order, { teamId, connectionId, retailerId, collectedAt: now });
-        const eventId = decision.publish ? newEventId() : null;
-        rows.purchase.collectedEventId = eventId;
+        rows.purchase.collectedEventId = decision.publish ? newEventId() : null;
         rows.purchase.quiet = !decision.publish;
-        if (!(await this.purchases.insertIfNew(tx, rows))) continue;
-        stored += 1;
-        if (!eventId) continue;
-        await this.outbox.record(
-          tx,
-          SyncContracts.purchaseCollected,
-          { purchase: toPurchaseDetail(rows) },
-          { id: eventId, teamId, occurredAt: now },
-        );
-        published += 1;
+        candidates.push(rows);
       }
+      // The page in a few statements, not a few per purchase: purchases and items in one, their events in one.
+      const stored = await this.purchases.insertNew(tx, candidates);
+      const events = candidates.flatMap((rows) =>
+        stored.has(rows.purchase.id) && rows.purchase.collectedEventId
+          ? [
+              {
+                data: { purchase: toPurchaseDetail(rows) },
+                meta: { id: rows.purchase.collectedEventId, teamId, orderingKey: connectionId, occurredAt: now },
+              },
+            ]
+          : [],
+      );
+      await this.outbox.recordMany(tx, SyncContracts.purchaseCollected, events);
       // Another process holds the connection now: roll back, it stores these orders itself.
       if (!(await this.states.saveCursor(tx, claim, owner, page.nextCursor))) throw new LeaseLost();
-      return { stored, published };
+      return { stored: stored.size, published: events.length };
     });
     this.metrics.collected.inc(counts.stored);
     this.metrics.published.inc(counts.published);

@@ -7,6 +7,7 @@ import { PurchasePublication1734800000000 } from './1734800000000-purchase-publi
 import { PurchasesTeamDateIndex1735000000000 } from './1735000000000-purchases-team-date-index.js';
 import { SharingPreferences1735100000000 } from './1735100000000-sharing-preferences.js';
 import { RetailerAccountRefs1736200000000 } from './1736200000000-retailer-account-refs.js';
+import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -18,4 +19,5 @@ export const migrations = [
   PurchasesTeamDateIndex1735000000000,
   SharingPreferences1735100000000,
   RetailerAccountRefs1736200000000,
+  OutboxOrderingKey1737200000000,
 ];

@@ -41,21 +41,65 @@ export class PurchaseRepository {
   }
 
   /**
-   * Stores a collected purchase unless the connection already has this retailer order (unique by retailer
-   * order id, so two pollers racing on one order store it once); true when this call stored it.
+   * Stores the collected purchases the connection does not have yet (unique by retailer order id, so two pollers
+   * racing on one order store it once), with their items, in one statement; answers the ids this call stored.
    */
-  async insertIfNew(tx: EntityManager, { purchase, items }: PurchaseWithItems): Promise<boolean> {
-    const result = await tx
-      .createQueryBuilder()
-      .insert()
-      .into(PurchaseEntity)
-      .values(purchase)
-      .orIgnore()
-      .returning('id')
-      .execute();
-    if ((result.raw as unknown[]).length === 0) return false;
-    if (items.length > 0) await tx.insert(PurchaseItemEntity, items);
-    return true;
+  async insertNew(tx: EntityManager, rows: readonly PurchaseWithItems[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const purchases = rows.map(({ purchase: p }) => ({
+      id: p.id,
+      team_id: p.teamId,
+      connection_id: p.connectionId,
+      retailer_id: p.retailerId,
+      retailer_order_id: p.retailerOrderId,
+      date: p.date,
+      purchase_type: p.purchaseType,
+      currency: p.currency,
+      items_subtotal: p.itemsSubtotal,
+      discounts: p.discounts,
+      shipping: p.shipping,
+      fees: p.fees,
+      tax: p.tax,
+      total: p.total,
+      is_simulated: p.isSimulated,
+      created_at: p.createdAt,
+      collected_event_id: p.collectedEventId ?? null,
+      quiet: p.quiet ?? false,
+    }));
+    const items = rows.flatMap(({ items }) =>
+      items.map((i) => ({
+        id: i.id,
+        purchase_id: i.purchaseId,
+        position: i.position,
+        name: i.name,
+        brand: i.brand,
+        upc: i.upc,
+        sku: i.sku,
+        price: i.price,
+        quantity: i.quantity,
+      })),
+    );
+    // Items go in only for the purchases this statement inserted (the others' items are already stored).
+    const inserted: Array<{ id: string }> = await tx.query(
+      `WITH stored AS (
+         INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, retailer_order_id, date, purchase_type,
+                currency, items_subtotal, discounts, shipping, fees, tax, total, is_simulated, created_at,
+                collected_event_id, quiet)
+         SELECT id, team_id, connection_id, retailer_id, retailer_order_id, date, purchase_type, currency,
+                items_subtotal, discounts, shipping, fees, tax, total, is_simulated, created_at, collected_event_id, quiet
+           FROM json_populate_recordset(NULL::sync.purchases, $1::json)
+         ON CONFLICT DO NOTHING
+         RETURNING id
+       ), stored_items AS (
+         INSERT INTO sync.purchase_items (id, purchase_id, position, name, brand, upc, sku, price, quantity)
+         SELECT i.id, i.purchase_id, i.position, i.name, i.brand, i.upc, i.sku, i.price, i.quantity
+           FROM json_populate_recordset(NULL::sync.purchase_items, $2::json) i
+           JOIN stored ON stored.id = i.purchase_id
+       )
+       SELECT id FROM stored`,
+      [JSON.stringify(purchases), JSON.stringify(items)],
+    );
+    return new Set(inserted.map((row) => row.id));
   }
 
   /** Which of these retailer orders the connection has already stored (so their detail is not fetched again). */
