@@ -1,5 +1,4 @@
 import { validate } from 'dockerfile-utils';
-import { SERVICE_NODE_OPTIONS } from '@cps/tools';
 import { read } from './repo.js';
 
 const dockerfile = read('docker/Dockerfile');
@@ -51,14 +50,6 @@ describe('docker/Dockerfile', () => {
     expect(JSON.parse(entrypoint ?? 'null')).toEqual(['tini', '--', 'node', 'dist/main.js']);
     expect(runtime.some((i) => i.keyword === 'CMD')).toBe(false); // `docker run <image> migrate` passes through
     expect(runtime.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
-  });
-
-  it("starts node with the launcher's young-generation size (ADR 0018) and source maps", () => {
-    const env = runtime.filter((i) => i.keyword === 'ENV').map((i) => i.args);
-    const nodeOptions = env.map((args) => /NODE_OPTIONS="([^"]*)"/.exec(args)?.[1]).find(Boolean);
-    expect(nodeOptions?.split(' ')).toEqual(
-      expect.arrayContaining(['--enable-source-maps', ...SERVICE_NODE_OPTIONS.split(' ')]),
-    );
   });
 
   it('never ADDs (no remote URLs, no archives unpacked by surprise) and pins apt packages', () => {

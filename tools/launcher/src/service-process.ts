@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serviceNodeOptions } from './services.js';
 
 export interface ServiceProcessOptions {
   name: string;
@@ -29,9 +28,8 @@ export class ServiceProcess {
 
   start(): void {
     if (this.running) throw new Error(`${this.options.name} is already running`);
-    const env = { ...process.env, ...this.options.env };
     const child = spawn(process.execPath, [this.options.entry], {
-      env: { ...env, NODE_OPTIONS: serviceNodeOptions(env.NODE_OPTIONS), PORT: String(this.options.port) },
+      env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const forward = (chunk: Buffer) => {

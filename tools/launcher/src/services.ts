@@ -30,19 +30,6 @@ export const SERVICES: readonly ServiceSpec[] = [
   { name: 'dashboard', port: 3004, schema: 'dashboard', scalable: true, publicUrl: true },
 ];
 
-/**
- * Node options every service process starts with (ADR 0018, bench/startup): a young generation of 1 MB per
- * semi-space instead of V8's 16 MB, which a service otherwise fills while loading its modules and keeps committed
- * (about 30 MB of resident memory per process). They go first in the child's NODE_OPTIONS, so options of the
- * caller's NODE_OPTIONS come after them and win (`NODE_OPTIONS=--max-semi-space-size=16 npm start`).
- */
-export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=1';
-
-/** The child's NODE_OPTIONS: the services' own first, then whatever the caller's environment holds. */
-export function serviceNodeOptions(inherited: string | undefined): string {
-  return [SERVICE_NODE_OPTIONS, inherited?.trim()].filter(Boolean).join(' ');
-}
-
 export const portVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_PORT`;
 
 export function entryPoint(root: string, service: string): string {
