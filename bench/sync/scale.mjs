@@ -12,6 +12,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ulid } from 'ulid';
+import { CLAIM_DUE_SQL } from '../../dist/apps/sync-service/src/collection/collection-state.repository.js';
 import { linkAccount, pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
 
@@ -114,26 +115,8 @@ async function explain(db, sql, params = []) {
   }
 }
 
-/** The scheduler's claim statement (CollectionStateRepository.claimDue). */
-const explainClaim = (db) =>
-  explain(
-    db,
-    `WITH due AS (
-         SELECT s.connection_id
-           FROM sync.collection_states s
-           JOIN sync.connections c ON c.id = s.connection_id
-          WHERE c.status = 'active' AND c.deleted_at IS NULL AND NOT c.is_simulated
-            AND s.next_poll_at <= now()
-            AND (s.lease_expires_at IS NULL OR s.lease_expires_at <= now())
-          ORDER BY s.next_poll_at
-          LIMIT ${CLAIM_LIMIT}
-          FOR UPDATE OF s SKIP LOCKED
-       )
-       UPDATE sync.collection_states s
-          SET lease_owner = 'bench-explain', lease_expires_at = now(), poll_requested = false
-         FROM due
-        WHERE s.connection_id = due.connection_id`,
-  );
+/** The scheduler's claim statement, as sync-service runs it (32 rows, a 1 ms lease), rolled back. */
+const explainClaim = (db) => explain(db, CLAIM_DUE_SQL, ['bench-explain', CLAIM_LIMIT, 1]);
 
 /** A poll's look-up of its connection (ConnectionRepository.findOwned), for the connection linked last. */
 const explainLookup = async (db) => {

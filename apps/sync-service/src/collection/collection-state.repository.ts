@@ -2,6 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 
+/**
+ * Claims up to $2 due connections for owner $1 for $3 ms (CollectionStateRepository.claimDue); exported so
+ * bench/sync/scale.mjs explains the statement the scheduler runs, not a copy of it.
+ */
+export const CLAIM_DUE_SQL = `WITH due AS (
+         SELECT s.connection_id
+           FROM sync.collection_states s
+           JOIN sync.connections c ON c.id = s.connection_id
+          WHERE c.status = 'active' AND c.deleted_at IS NULL AND NOT c.is_simulated
+            AND s.next_poll_at <= now()
+            AND (s.lease_expires_at IS NULL OR s.lease_expires_at <= now())
+          ORDER BY s.next_poll_at
+          LIMIT $2
+          FOR UPDATE OF s SKIP LOCKED
+       )
+       UPDATE sync.collection_states s
+          SET lease_owner = $1, lease_expires_at = now() + $3 * interval '1 millisecond', poll_requested = false
+         FROM due
+        WHERE s.connection_id = due.connection_id
+       RETURNING s.connection_id, s.team_id, s.retailer_id, s.credentials_sealed, s.credentials_version,
+                 s.session_sealed, s.cursor, s.consecutive_failures`;
+
 /** A connection a scheduler process has claimed: what one poll needs. */
 export interface CollectionClaim {
   connectionId: string;
@@ -113,26 +135,7 @@ export class CollectionStateRepository {
   async claimDue(owner: string, limit: number, leaseMs: number): Promise<CollectionClaim[]> {
     if (limit <= 0) return [];
     // An UPDATE answers [rows, affected] through TypeORM's query().
-    const [rows]: [ClaimRow[], number] = await this.dataSource.query(
-      `WITH due AS (
-         SELECT s.connection_id
-           FROM sync.collection_states s
-           JOIN sync.connections c ON c.id = s.connection_id
-          WHERE c.status = 'active' AND c.deleted_at IS NULL AND NOT c.is_simulated
-            AND s.next_poll_at <= now()
-            AND (s.lease_expires_at IS NULL OR s.lease_expires_at <= now())
-          ORDER BY s.next_poll_at
-          LIMIT $2
-          FOR UPDATE OF s SKIP LOCKED
-       )
-       UPDATE sync.collection_states s
-          SET lease_owner = $1, lease_expires_at = now() + $3 * interval '1 millisecond', poll_requested = false
-         FROM due
-        WHERE s.connection_id = due.connection_id
-       RETURNING s.connection_id, s.team_id, s.retailer_id, s.credentials_sealed, s.credentials_version,
-                 s.session_sealed, s.cursor, s.consecutive_failures`,
-      [owner, limit, leaseMs],
-    );
+    const [rows]: [ClaimRow[], number] = await this.dataSource.query(CLAIM_DUE_SQL, [owner, limit, leaseMs]);
     return rows.map((row) => ({
       connectionId: row.connection_id,
       teamId: row.team_id,
