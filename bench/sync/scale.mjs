@@ -116,7 +116,7 @@ async function explain(db, sql, params = []) {
 }
 
 /** The scheduler's claim statement, as sync-service runs it (32 rows, a 1 ms lease), rolled back. */
-const explainClaim = (db) => explain(db, CLAIM_DUE_SQL, ['bench-explain', CLAIM_LIMIT, 1]);
+const explainClaim = (db) => explain(db, CLAIM_DUE_SQL, ['bench-explain', CLAIM_LIMIT, 1, []]);
 
 /** A poll's look-up of its connection (ConnectionRepository.findOwned), for the connection linked last. */
 const explainLookup = async (db) => {

@@ -68,7 +68,7 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
   /** Claims as many due connections as there are free slots and starts polling each. */
   private async claimDue(): Promise<boolean> {
     const free = this.config.SYNC_POLL_CONCURRENCY - this.running.size;
-    const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS);
+    const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS, [...this.running.keys()]);
     for (const claim of claims) this.start(claim);
     return false;
   }

@@ -13,6 +13,7 @@ export const CLAIM_DUE_SQL = `WITH due AS (
           WHERE c.status = 'active' AND c.deleted_at IS NULL AND NOT c.is_simulated
             AND s.next_poll_at <= now()
             AND (s.lease_expires_at IS NULL OR s.lease_expires_at <= now())
+            AND s.connection_id <> ALL($4::text[])
           ORDER BY s.next_poll_at
           LIMIT $2
           FOR UPDATE OF s SKIP LOCKED
@@ -131,11 +132,13 @@ export class CollectionStateRepository {
   /**
    * Claims up to `limit` due connections for `owner` for `leaseMs`: active, not deleted, real, due, and not
    * leased by a live process. SKIP LOCKED lets concurrent claimers pass each other's rows instead of waiting.
+   * `busy`: connections whose earlier poll in this process is still winding down (its lease given back, its
+   * bookkeeping not yet done); claiming one again would let that bookkeeping release the new poll's lease.
    */
-  async claimDue(owner: string, limit: number, leaseMs: number): Promise<CollectionClaim[]> {
+  async claimDue(owner: string, limit: number, leaseMs: number, busy: string[] = []): Promise<CollectionClaim[]> {
     if (limit <= 0) return [];
     // An UPDATE answers [rows, affected] through TypeORM's query().
-    const [rows]: [ClaimRow[], number] = await this.dataSource.query(CLAIM_DUE_SQL, [owner, limit, leaseMs]);
+    const [rows]: [ClaimRow[], number] = await this.dataSource.query(CLAIM_DUE_SQL, [owner, limit, leaseMs, busy]);
     return rows.map((row) => ({
       connectionId: row.connection_id,
       teamId: row.team_id,

@@ -71,6 +71,8 @@ interface Scenario {
   raced?: string[];
   /** saveCursor answers false: another process took the lease. */
   leaseLost?: boolean;
+  /** finishPoll and failPoll answer false: the lease ran out unnoticed before the poll ended. */
+  leaseExpiredAtEnd?: boolean;
 }
 
 function setup(scenario: Scenario = {}) {
@@ -147,10 +149,13 @@ function setup(scenario: Scenario = {}) {
       return true;
     },
     saveSession: async () => ((written.sessions += 1), true),
-    finishPoll: async (_claim: CollectionClaim, _owner: string, delay: number) => (written.finished.push(delay), true),
+    finishPoll: async (_claim: CollectionClaim, _owner: string, delay: number) => (
+      written.finished.push(delay),
+      !scenario.leaseExpiredAtEnd
+    ),
     failPoll: async (_claim: CollectionClaim, _owner: string, delay: number, error: string) => (
       written.failed.push({ delay, error }),
-      true
+      !scenario.leaseExpiredAtEnd
     ),
     lockHeld: async (tx: EntityManager) => (inTx(tx), true),
     dropSession: async (tx: EntityManager) => (inTx(tx), true),
@@ -318,6 +323,12 @@ describe('PollConnectionUseCase', () => {
     expect(written.failed).toEqual([{ delay, error: `${error.name}: ${error.message}` }]);
     expect(written.finished).toEqual([]);
     expect(written.purchases).toEqual([]);
+  });
+
+  it('reports a lease that ran out unnoticed as lost, not as a poll that counted', async () => {
+    expect(await setup({ leaseExpiredAtEnd: true }).run()).toMatchObject({ outcome: 'lease_lost' });
+    const failing = setup({ leaseExpiredAtEnd: true, listFails: new RetailerUnavailable('walmart', 'timeout') });
+    expect(await failing.run()).toMatchObject({ outcome: 'lease_lost' });
   });
 
   it('stores nothing when its lease was taken meanwhile (the transaction is rolled back)', async () => {

@@ -104,7 +104,9 @@ export class PollConnectionUseCase {
           }
           const more = await this.readPages(claim, owner, adapter, session, signal, result);
           result.endedAt = new Date();
-          await this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand));
+          // The lease ran out unnoticed (a stalled process): another poll may already run, so this one did not count.
+          if (!(await this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand))))
+            throw new LeaseLost();
           return result;
         } catch (error) {
           // A stored session may have expired or been revoked: sign in again once, with the stored credentials.
@@ -121,7 +123,8 @@ export class PollConnectionUseCase {
       const failure = classify(error);
       const delay = retryDelayMs(this.timing, claim.consecutiveFailures + 1, failure, this.rand);
       const endedAt = new Date();
-      await this.states.failPoll(claim, owner, delay, describe(error));
+      if (!(await this.states.failPoll(claim, owner, delay, describe(error))))
+        return { ...result, outcome: 'lease_lost' };
       return {
         ...result,
         endedAt,

@@ -1,0 +1,81 @@
+import { type ServiceMetrics } from '@cps/observability';
+import { Registry } from 'prom-client';
+import { fake } from '../testing/fake.js';
+import { CollectionMetrics } from './collection-metrics.js';
+import { CollectionScheduler } from './collection-scheduler.service.js';
+import { type CollectionClaim, type CollectionStateRepository } from './collection-state.repository.js';
+import { type CollectionConfig } from './collection.config.js';
+import { type PollConnectionUseCase, type PollResult } from './poll-connection.use-case.js';
+
+const claim = (connectionId: string): CollectionClaim => ({
+  connectionId,
+  teamId: 'team_1',
+  retailerId: 'walmart',
+  credentialsSealed: 'sealed',
+  credentialsVersion: 1,
+  sessionSealed: null,
+  cursor: null,
+  consecutiveFailures: 0,
+});
+
+describe('CollectionScheduler', () => {
+  it('never claims a connection again while its previous poll in this process is still winding down', async () => {
+    const busyPerPass: string[][] = [];
+    const released: string[] = [];
+    let finishPoll!: (result: PollResult) => void;
+    let due = [claim('conn_1')];
+    const states = fake<CollectionStateRepository>({
+      claimDue: async (_owner: string, _limit: number, _leaseMs: number, busy: string[]) => {
+        busyPerPass.push(busy);
+        const claims = due.filter((c) => !busy.includes(c.connectionId));
+        due = due.filter((c) => busy.includes(c.connectionId));
+        return claims;
+      },
+      release: async (connectionId: string) => void released.push(connectionId),
+      renewLease: async () => true,
+    });
+    const poll = fake<PollConnectionUseCase>({
+      execute: (_claim: CollectionClaim, _owner: string, signal: AbortSignal) =>
+        new Promise<PollResult>((resolve) => {
+          finishPoll = resolve;
+          signal.addEventListener('abort', () =>
+            resolve({ outcome: 'lease_lost', listed: 0, stored: 0, published: 0 }),
+          );
+        }),
+    });
+    const config = {
+      SYNC_SCHEDULER_ENABLED: true,
+      SYNC_SCHEDULER_TICK_MS: 5,
+      SYNC_POLL_CONCURRENCY: 4,
+      SYNC_LEASE_MS: 60_000,
+    } as CollectionConfig;
+    const scheduler = new CollectionScheduler(
+      states,
+      poll,
+      new CollectionMetrics(fake<ServiceMetrics>({ registry: new Registry() })),
+      config,
+    );
+    scheduler.onApplicationBootstrap();
+    try {
+      await waitFor(() => busyPerPass.length >= 1);
+      // The poll is due again at once (a push came in) while the first one is still running.
+      due = [claim('conn_1')];
+      const passes = busyPerPass.length;
+      await waitFor(() => busyPerPass.length > passes + 1);
+      expect(busyPerPass.at(-1)).toEqual(['conn_1']);
+      expect(due).toHaveLength(1);
+
+      finishPoll({ outcome: 'ok', listed: 0, stored: 0, published: 0, endedAt: new Date() });
+      await waitFor(() => released.length === 1);
+      // Its bookkeeping is done: the connection can be claimed again, and now is.
+      await waitFor(() => due.length === 0);
+    } finally {
+      await scheduler.beforeApplicationShutdown();
+    }
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
