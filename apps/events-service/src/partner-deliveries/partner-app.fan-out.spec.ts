@@ -49,6 +49,7 @@ function setup(delivering: Record<string, DeliveringTarget[]>, schedule = [0, 5]
       brandStores.push(1);
       return Promise.resolve();
     },
+    perTransaction: (_key, load) => load(),
   };
   return {
     fanOut: new PartnerAppFanOut(targets, deliveries, settings, clock, randomness),

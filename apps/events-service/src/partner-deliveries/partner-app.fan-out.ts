@@ -23,9 +23,11 @@ export class PartnerAppFanOut implements EventFanOut {
     private readonly randomness: Randomness,
   ) {}
 
-  async fanOut(event: NewWebhookEvent, { manager }: FanOutContext): Promise<number> {
+  async fanOut(event: NewWebhookEvent, { manager, perTransaction }: FanOutContext): Promise<number> {
     if (event.isSimulated) return 0;
-    const recipients = await this.targets.deliveringForTeam(manager, event.teamId);
+    const recipients = await perTransaction(`partner-targets ${event.teamId}`, () =>
+      this.targets.deliveringForTeam(manager, event.teamId),
+    );
     if (recipients.length === 0) return 0;
     const partnerEvent = partnerWebhookEvent(ulid(), event);
     if (!partnerEvent) return 0;

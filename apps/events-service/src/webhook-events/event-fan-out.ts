@@ -7,6 +7,11 @@ export interface FanOutContext {
   manager: EntityManager;
   /** Stores the `webhook_events` row (once, however often called); call before rows that reference it. */
   storeEvent(): Promise<void>;
+  /**
+   * `load()` once per transaction and key: the recipients of a team are read once for all the events of a group
+   * commit (ADR 0018), not once per event.
+   */
+  perTransaction<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /**

@@ -110,6 +110,29 @@ describe('RecordWebhookEventUseCase with webhook destinations', () => {
     expect(queued[0]?.nextAttemptAt.toISOString()).toBe('2025-01-01T00:01:00.000Z');
   });
 
+  it("reads a team's destinations once per transaction, for every event of a group commit", async () => {
+    const { queued, fanOut, eventRepo, teamsAsked } = setup([destination('A'), destination('B', { teamId: 'team-2' })]);
+    const useCase = new RecordWebhookEventUseCase(eventRepo, [fanOut]);
+    const transaction = { queryRunner: {} } as EntityManager;
+    await useCase.execute(event({ id: 'E1' }), transaction);
+    await useCase.execute(event({ id: 'E2' }), transaction);
+    await useCase.execute(event({ id: 'E3', teamId: 'team-2' }), transaction);
+    expect(teamsAsked).toEqual(['team-1', 'team-2']);
+    // Another transaction reads them again, and so does every call outside a transaction.
+    await useCase.execute(event({ id: 'E4' }), { queryRunner: {} } as EntityManager);
+    await useCase.execute(event({ id: 'E5' }), manager);
+    await useCase.execute(event({ id: 'E6' }), manager);
+    expect(teamsAsked).toEqual(['team-1', 'team-2', 'team-1', 'team-1', 'team-1']);
+    expect(queued.map((delivery) => [delivery.eventId, delivery.destinationId])).toEqual([
+      ['E1', 'A'],
+      ['E2', 'A'],
+      ['E3', 'B'],
+      ['E4', 'A'],
+      ['E5', 'A'],
+      ['E6', 'A'],
+    ]);
+  });
+
   it('stores the event once however many fan-outs need it', async () => {
     const { stored, fanOut, eventRepo } = setup([destination('A')]);
     const another: EventFanOut = {

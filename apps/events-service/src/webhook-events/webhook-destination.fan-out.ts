@@ -18,8 +18,10 @@ export class WebhookDestinationFanOut implements EventFanOut {
     private readonly randomness: Randomness,
   ) {}
 
-  async fanOut(event: NewWebhookEvent, { manager, storeEvent }: FanOutContext): Promise<number> {
-    const active = await this.destinations.activeForTeam(event.teamId, manager);
+  async fanOut(event: NewWebhookEvent, { manager, storeEvent, perTransaction }: FanOutContext): Promise<number> {
+    const active = await perTransaction(`webhook-destinations ${event.teamId}`, () =>
+      this.destinations.activeForTeam(event.teamId, manager),
+    );
     const recipients = active.filter((destination) => destinationAccepts(destination, event));
     if (recipients.length === 0) return 0;
     const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>

@@ -47,8 +47,8 @@ const item = (id: string, upc: string | null, sku: string | null): PurchaseItem 
   product: null,
 });
 
-const purchase = (items: PurchaseItem[]): PurchaseDetail => ({
-  purchase_id: '01PURCHASE',
+const purchase = (items: PurchaseItem[], purchaseId = '01PURCHASE'): PurchaseDetail => ({
+  purchase_id: purchaseId,
   connection_id: '01CONN',
   retailer_id: 'target',
   date: NOW.toISOString(),
@@ -70,6 +70,7 @@ function setup() {
     matches: [] as ItemMatchEntity[],
     events: [] as Array<{ subject: string; data: MatchingContracts.PurchaseMatched; meta: unknown }>,
     lookups: [] as string[],
+    statements: 0,
   };
   const inTx = (tx: EntityManager | undefined) => {
     if (tx !== TX) throw new Error('outside the inbox transaction');
@@ -92,18 +93,26 @@ function setup() {
     fake<ItemMatchRepository>({
       save: async (tx: EntityManager, rows: ItemMatchEntity[]) => {
         inTx(tx);
+        written.statements += 1;
         written.matches.push(...rows);
       },
     }),
     fake<EventOutbox>({
-      record: async (tx: EntityManager, contract: { subject: string }, data: unknown, meta: unknown) => {
+      recordMany: async (
+        tx: EntityManager,
+        contract: { subject: string },
+        events: ReadonlyArray<{ data: unknown; meta: unknown }>,
+      ) => {
         inTx(tx);
+        written.statements += 1;
         // What the outbox would publish must satisfy the event's contract.
-        written.events.push({
-          subject: contract.subject,
-          data: toMessage(MatchingContracts.PurchaseMatched, data),
-          meta,
-        });
+        for (const { data, meta } of events) {
+          written.events.push({
+            subject: contract.subject,
+            data: toMessage(MatchingContracts.PurchaseMatched, data),
+            meta,
+          });
+        }
       },
     }),
     { now: () => NOW } satisfies Clock,
@@ -168,6 +177,39 @@ describe('MatchPurchaseUseCase', () => {
       null,
     ]);
     expect(matched.items.map((i) => i.item_id)).toEqual(['i1', 'i2', 'i3']);
+  });
+
+  it('matches a batch with one catalog read per team, one write of the matches and one of the events', async () => {
+    const { useCase, written } = setup();
+    const batch = [
+      { teamId: 'team_1', correlationId: 'c1', purchase: purchase([item('i1', '037000878780', null)], '01P1') },
+      { teamId: 'team_2', correlationId: 'c2', purchase: purchase([item('i1', '016000275263', null)], '01P2') },
+      { teamId: 'team_1', correlationId: 'c3', purchase: purchase([item('i1', null, 'PG-DAWN-ULT-194')], '01P3') },
+      // The same purchase twice in one batch: its matches are written once.
+      { teamId: 'team_1', correlationId: 'c3', purchase: purchase([item('i1', null, 'PG-DAWN-ULT-194')], '01P3') },
+    ];
+    await useCase.executeMany(batch, TX);
+    expect(written.lookups).toEqual(['team_1', 'team_2']);
+    expect(written.statements).toBe(2);
+    expect(written.matches.map((m) => [m.teamId, m.purchaseId, m.productId])).toEqual([
+      ['team_1', '01P1', '01PTIDE'],
+      ['team_2', '01P2', '01POTHER'],
+      ['team_1', '01P3', '01PDAWN'],
+    ]);
+    // One event per purchase, in the batch's order, each with its own team and correlation id.
+    expect(
+      written.events.map((e) => [
+        e.data.purchase.purchase_id,
+        e.data.purchase.items[0]?.product?.product_id,
+        (e.meta as { teamId: string }).teamId,
+        (e.meta as { correlationId: string }).correlationId,
+      ]),
+    ).toEqual([
+      ['01P1', '01PTIDE', 'team_1', 'c1'],
+      ['01P2', '01POTHER', 'team_2', 'c2'],
+      ['01P3', '01PDAWN', 'team_1', 'c3'],
+      ['01P3', '01PDAWN', 'team_1', 'c3'],
+    ]);
   });
 
   it('handles a purchase without items', async () => {

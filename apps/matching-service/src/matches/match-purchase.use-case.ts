@@ -3,7 +3,9 @@ import { MatchingContracts, type PurchaseDetail, type ProductRef } from '@cps/co
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
+import { type ItemMatch } from '@cps/domain';
 import { CatalogMatcher, type CatalogCandidate } from './catalog-matcher.js';
+import { type ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
 
 export interface MatchPurchaseCommand {
@@ -27,15 +29,35 @@ export class MatchPurchaseUseCase {
   ) {}
 
   async execute(command: MatchPurchaseCommand, tx: EntityManager): Promise<PurchaseDetail> {
-    const { teamId, purchase } = command;
-    const items = purchase.items.map((item) => ({ ...item, retailerId: purchase.retailer_id }));
-    const results = await this.matcher.match(teamId, items, tx);
+    return (await this.executeMany([command], tx))[0]!;
+  }
+
+  /**
+   * Matches several purchases in a handful of statements whatever their number (a group commit, ADR 0018): the
+   * catalog is read once per team for all their items (each item's match depends on its own identifiers, name and
+   * brand only), the matches are written in one statement and the events recorded in one.
+   */
+  async executeMany(commands: readonly MatchPurchaseCommand[], tx: EntityManager): Promise<PurchaseDetail[]> {
+    const results = new Map<MatchPurchaseCommand, ItemMatch<CatalogCandidate>[]>();
+    for (const [teamId, ofTeam] of groupBy(commands, (command) => command.teamId)) {
+      const items = ofTeam.flatMap(({ purchase }) =>
+        purchase.items.map((item) => ({ ...item, retailerId: purchase.retailer_id })),
+      );
+      const matches = await this.matcher.match(teamId, items, tx);
+      let offset = 0;
+      for (const command of ofTeam) {
+        results.set(command, matches.slice(offset, (offset += command.purchase.items.length)));
+      }
+    }
     const matchedAt = this.clock.now();
-    await this.matches.save(
-      tx,
-      purchase.items.map((item, index) => {
-        const result = results[index] ?? { method: 'none', product: null, confidence: 0 };
-        return {
+    // The same item twice in one batch (a purchase collected again) is written once: the last result wins.
+    const rows = new Map<string, ItemMatchEntity>();
+    const matched = commands.map((command) => {
+      const { teamId, purchase } = command;
+      const found = results.get(command) ?? [];
+      purchase.items.forEach((item, index) => {
+        const result = found[index] ?? NO_MATCH;
+        rows.set(`${purchase.purchase_id} ${item.item_id}`, {
           teamId,
           purchaseId: purchase.purchase_id,
           itemId: item.item_id,
@@ -49,22 +71,42 @@ export class MatchPurchaseUseCase {
           itemBrand: item.brand,
           itemUpc: item.upc,
           itemSku: item.sku,
-        };
-      }),
-    );
-    const matched: PurchaseDetail = {
-      ...purchase,
-      items: purchase.items.map((item, index) => ({ ...item, product: toProductRef(results[index]?.product ?? null) })),
-    };
-    await this.outbox.record(
+        });
+      });
+      return {
+        ...purchase,
+        items: purchase.items.map((item, index) => ({ ...item, product: toProductRef(found[index]?.product ?? null) })),
+      };
+    });
+    await this.matches.save(tx, [...rows.values()]);
+    await this.outbox.recordMany(
       tx,
       MatchingContracts.purchaseMatched,
-      { purchase: matched },
-      // A purchase keeps its order with its connection's events only (ADR 0002).
-      { teamId, orderingKey: matched.connection_id, correlationId: command.correlationId, occurredAt: matchedAt },
+      matched.map((purchase, index) => ({
+        data: { purchase },
+        // A purchase keeps its order with its connection's events only (ADR 0002).
+        meta: {
+          teamId: commands[index]!.teamId,
+          orderingKey: purchase.connection_id,
+          correlationId: commands[index]!.correlationId,
+          occurredAt: matchedAt,
+        },
+      })),
     );
     return matched;
   }
+}
+
+const NO_MATCH = { method: 'none', product: null, confidence: 0 } as const;
+
+function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const group = groups.get(key(value));
+    if (group) group.push(value);
+    else groups.set(key(value), [value]);
+  }
+  return groups;
 }
 
 export function toProductRef(candidate: CatalogCandidate | null): ProductRef | null {

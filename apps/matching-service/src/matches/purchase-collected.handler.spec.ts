@@ -12,9 +12,9 @@ function setup() {
   const calls: Array<[MatchPurchaseCommand, EntityManager]> = [];
   const handler = new PurchaseCollectedHandler(
     fake<MatchPurchaseUseCase>({
-      execute: async (command: MatchPurchaseCommand, tx: EntityManager) => {
-        calls.push([command, tx]);
-        return command.purchase;
+      executeMany: async (commands: MatchPurchaseCommand[], tx: EntityManager) => {
+        for (const command of commands) calls.push([command, tx]);
+        return commands.map((command) => command.purchase);
       },
     }),
   );
@@ -41,6 +41,12 @@ describe('PurchaseCollectedHandler', () => {
     const { handler, calls } = setup();
     await handler.handle(envelope('team_1'), TX);
     expect(calls).toEqual([[{ teamId: 'team_1', correlationId: 'corr_1', purchase: PURCHASE }, TX]]);
+  });
+
+  it('matches a batch in one call', async () => {
+    const { handler, calls } = setup();
+    await handler.handleBatch([envelope('team_1'), envelope('team_2')], TX);
+    expect(calls.map(([command]) => command.teamId)).toEqual(['team_1', 'team_2']);
   });
 
   it('dead-letters an event without a team', async () => {

@@ -17,10 +17,16 @@ export class PurchaseCollectedHandler implements EventHandlerDefinition<Purchase
   constructor(private readonly matchPurchase: MatchPurchaseUseCase) {}
 
   async handle(envelope: Envelope<EventData<PurchaseCollected>>, manager: EntityManager): Promise<void> {
-    // Tenancy comes from the envelope; without it the purchase cannot be matched against any catalog.
-    if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
-    await this.matchPurchase.execute(
-      { teamId: envelope.teamId, correlationId: envelope.correlationId, purchase: envelope.data.purchase },
+    await this.handleBatch([envelope], manager);
+  }
+
+  async handleBatch(envelopes: Array<Envelope<EventData<PurchaseCollected>>>, manager: EntityManager): Promise<void> {
+    await this.matchPurchase.executeMany(
+      envelopes.map((envelope) => {
+        // Tenancy comes from the envelope; without it the purchase cannot be matched against any catalog.
+        if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
+        return { teamId: envelope.teamId, correlationId: envelope.correlationId, purchase: envelope.data.purchase };
+      }),
       manager,
     );
   }
