@@ -23,6 +23,8 @@ import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Messages of one consumer handled at once by this process (one pull loop each). */
 const CONCURRENCY = 16;
+/** Pull loops of a batched consumer; each asks for a batch's worth of messages per pull. */
+const BATCHED_LOOPS = 4;
 export const DEFAULT_ACK_WAIT_MS = 5_000;
 /** How long one pull waits at the server for a message before asking again. */
 const PULL_EXPIRES_MS = 30_000;
@@ -35,7 +37,9 @@ const PULL_EXPIRES_MS = 30_000;
  * `ack_wait` is short (MessagingOptions.ackWaitMs, 5 s): while a handler runs, the message's progress is
  * signalled (`working()`) every third of it, so only a message whose process died or lost NATS is redelivered,
  * within seconds. Messages are pulled one at a time by CONCURRENCY loops per consumer, so none waits unsignalled
- * in a client-side buffer.
+ * in a client-side buffer. A batched consumer (group commit) pulls up to a batch's worth per request in
+ * BATCHED_LOOPS loops and hands each message to its batch as it arrives (signalled from then on): one pull request
+ * per batch instead of one per message.
  */
 @Injectable()
 export class InboxConsumerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -69,8 +73,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     this.running = true;
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
-      // A batched consumer keeps as many messages in hand as a batch holds, so batches can fill.
-      const loops = Math.max(CONCURRENCY, handler.batch ?? 0);
+      const loops = batchSize(handler) > 1 ? BATCHED_LOOPS : CONCURRENCY;
       for (let slot = 0; slot < loops; slot++) this.loops.push(this.consumeForever(handler));
     }
   }
@@ -112,13 +115,19 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     while (this.running) {
       try {
         const consumer = await this.nats.js.consumers.get(this.options.stream, durable);
+        const pull = batchSize(handler);
         while (this.running) {
-          const messages = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+          const messages = await consumer.fetch({ max_messages: pull, expires: PULL_EXPIRES_MS });
           this.subscriptions.add(messages);
+          const handling: Promise<void>[] = [];
           try {
-            for await (const message of messages) await this.handle(handler, message);
+            for await (const message of messages) {
+              if (pull === 1) await this.handle(handler, message);
+              else handling.push(this.handle(handler, message)); // joins the next batch now; settled by it
+            }
             this.interruptions.delete(durable); // a pull that ended normally: the consumer works again
           } finally {
+            await Promise.all(handling);
             this.subscriptions.delete(messages);
           }
         }
@@ -140,7 +149,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     const consumer = this.durable(handler);
     const progress = setInterval(() => signalProgress(message), Math.max(Math.floor(this.ackWaitMs / 3), 100));
     try {
-      if (handler.batch && handler.batch > 1) await this.processInBatch(handler, consumer, message);
+      if (batchSize(handler) > 1) await this.processInBatch(handler, consumer, message);
       else await this.process(handler, consumer, message);
     } finally {
       clearInterval(progress);
@@ -306,6 +315,10 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
       )
       .catch((dbError: Error) => this.logger.error(`could not record dead letter: ${dbError.message}`));
   }
+}
+
+function batchSize(handler: EventHandlerDefinition): number {
+  return Math.max(handler.batch ?? 1, 1);
 }
 
 interface PendingMessage {
