@@ -78,9 +78,11 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
     const startedAt = new Date();
     const end = this.metrics.pollDuration.startTimer();
     const heartbeat = setInterval(() => void this.renew(claim, controller), Math.floor(this.config.SYNC_LEASE_MS / 3));
+    let released = false;
     const done = this.poll
       .execute(claim, this.owner, controller.signal)
       .then((result) => {
+        released = result.released === true;
         end({ outcome: result.outcome });
         this.metrics.polls.inc({ outcome: result.outcome });
         this.logger.debug(
@@ -109,8 +111,8 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
       })
       .finally(async () => {
         clearInterval(heartbeat);
-        // No-op when the poll already released it (finish, fail) or lost it.
-        await this.states.release(claim.connectionId, this.owner).catch(() => undefined);
+        // Stopped, aborted or failed unexpectedly: the lease is still this process's (a no-op when it was lost).
+        if (!released) await this.states.release(claim.connectionId, this.owner).catch(() => undefined);
         this.running.delete(claim.connectionId);
         this.wake(); // a slot is free
       });

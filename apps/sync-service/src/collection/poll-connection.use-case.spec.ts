@@ -228,7 +228,14 @@ function setup(scenario: Scenario = {}) {
 describe('PollConnectionUseCase', () => {
   it('backfills: one stored purchase and one purchase.collected per eligible order, then the next cursor', async () => {
     const { run, written } = setup();
-    expect(await run()).toEqual({ outcome: 'ok', listed: 2, stored: 2, published: 2, endedAt: expect.any(Date) });
+    expect(await run()).toEqual({
+      outcome: 'ok',
+      listed: 2,
+      stored: 2,
+      published: 2,
+      endedAt: expect.any(Date),
+      released: true,
+    });
     expect(written.purchases.map((p) => p.purchase.retailerOrderId)).toEqual(['A', 'B']);
     expect(written.purchases[0]!.purchase).toMatchObject({ total: '5.40', tax: '0.40', isSimulated: false });
     expect(written.events.map((e) => e.subject)).toEqual([

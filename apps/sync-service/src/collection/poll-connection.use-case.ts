@@ -42,6 +42,8 @@ export interface PollResult {
    * from then on (a poll that starts later in either process started after this one ended).
    */
   endedAt?: Date;
+  /** The poll gave its lease back itself (finished, failed, unauthenticated): nothing left to release. */
+  released?: boolean;
 }
 
 /** The lease was lost (it expired and another process took the connection): this poll's work is void. */
@@ -97,7 +99,7 @@ export class PollConnectionUseCase {
             if (signedIn.kind === 'unauthenticated') {
               const endedAt = new Date();
               await this.markUnauthenticated(claim, owner, signedIn.details);
-              return { ...result, outcome: 'unauthenticated', endedAt };
+              return { ...result, outcome: 'unauthenticated', endedAt, released: true };
             }
             session = signedIn.session;
             freshSession = true;
@@ -107,7 +109,7 @@ export class PollConnectionUseCase {
           // The lease ran out unnoticed (a stalled process): another poll may already run, so this one did not count.
           if (!(await this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand))))
             throw new LeaseLost();
-          return result;
+          return { ...result, released: true };
         } catch (error) {
           // A stored session may have expired or been revoked: sign in again once, with the stored credentials.
           if (error instanceof SessionLost && !freshSession) {
@@ -128,6 +130,7 @@ export class PollConnectionUseCase {
       return {
         ...result,
         endedAt,
+        released: true,
         outcome:
           failure.kind === 'rate_limited' ? 'rate_limited' : failure.kind === 'internal' ? 'failed' : 'retailer_error',
       };
