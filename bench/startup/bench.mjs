@@ -37,11 +37,13 @@ async function admin(sql) {
 /**
  * Resident memory (MB) of each process whose command line runs `<root>/dist/apps/<app>/src/main.js`, and in
  * `anon` its anonymous part (`RssAnon`: V8 heap, malloc), which is the process's own; the rest of `VmRSS` is mostly
- * pages of the node binary, shared by every process that runs it.
+ * pages of the node binary, shared by every process that runs it. `pss` (`/proc/<pid>/smaps_rollup`) counts each
+ * shared page a share per process that maps it: what a process adds to the machine's memory.
  */
 function serviceMemory(root) {
   const out = {};
   const anon = {};
+  const pss = {};
   const pids = execFileSync('pgrep', ['-f', `${root}/dist/apps/`])
     .toString()
     .trim()
@@ -57,11 +59,13 @@ function serviceMemory(root) {
       const rssAnon = /RssAnon:\s+(\d+) kB/.exec(status)?.[1];
       if (app && rss) out[app] = Math.round(Number(rss) / 1024);
       if (app && rssAnon) anon[app] = Math.round(Number(rssAnon) / 1024);
+      const proportional = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+      if (app && proportional) pss[app] = Math.round(Number(proportional) / 1024);
     } catch {
       // gone meanwhile
     }
   }
-  return { rss: out, anon };
+  return { rss: out, anon, pss };
 }
 
 /** One start of the launcher of `root` on `databaseUrl`: seconds to ready, and memory after idling. */
@@ -108,11 +112,13 @@ async function measure(label, root) {
     ]) {
       const values = Object.values(run.memory.rss);
       const anon = Object.values(run.memory.anon);
+      const pss = Object.values(run.memory.pss);
       const mean = (list) => Math.round(list.reduce((a, b) => a + b, 0) / list.length);
+      const range = (list) => `${Math.min(...list)}-${Math.max(...list)} MB (mean ${mean(list)})`;
       console.log(
         `${label.padEnd(9)} ${kind.padEnd(17)} ready in ${run.seconds.toFixed(1)} s; idle RSS per service ` +
-          `${Math.min(...values)}-${Math.max(...values)} MB (mean ${mean(values)}, ${values.length} processes), ` +
-          `of which anonymous ${Math.min(...anon)}-${Math.max(...anon)} MB (mean ${mean(anon)})`,
+          `${range(values)}, ${values.length} processes; of which anonymous ${range(anon)}; ` +
+          `PSS (shared pages shared out) ${range(pss)}`,
       );
     }
     console.log(`${label.padEnd(9)} RSS by service (second start): ${JSON.stringify(second.memory.rss)}`);
