@@ -8,3 +8,4 @@ export * as MatchingContracts from './matching.js';
 export * as EventsContracts from './events.js';
 export * as StorefrontContracts from './storefront.js';
 export * from './dead-letters.js';
+export * from './ids.js';

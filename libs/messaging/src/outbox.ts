@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { monotonicFactory } from 'ulid';
+import { monotonicUlid } from '@cps/contracts';
 import {
   toMessage,
   TOLERANT_VALIDATOR_OPTIONS,
@@ -9,7 +9,7 @@ import {
 } from '@cps/contracts';
 
 /** Strictly increasing within the process, so two events recorded in the same millisecond keep their order. */
-const nextId = monotonicFactory();
+const nextId = monotonicUlid();
 
 export interface EventMeta {
   /** The envelope id (also the outbox row id and `Nats-Msg-Id`); a new ULID when left out. */

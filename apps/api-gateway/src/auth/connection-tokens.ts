@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { looksLikeJwt } from './auth-errors.js';
 
 export interface ConnectionTokenOptions {

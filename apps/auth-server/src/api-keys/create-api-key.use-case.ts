@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { TeamRepository } from '../teams/team.repository.js';
 import { generateApiKey } from './api-key-secret.js';
 import { ApiKeyRepository } from './api-key.repository.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { TeamRepository } from './team.repository.js';
 
 @Injectable()

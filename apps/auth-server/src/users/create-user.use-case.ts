@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { TeamRepository } from '../teams/team.repository.js';
 import { hashPassword } from '@cps/persistence';
 import { UserRepository } from './user.repository.js';

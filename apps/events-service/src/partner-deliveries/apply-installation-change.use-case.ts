@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { SecretBox } from '@cps/persistence';
 import { isNewerThan, receivesDeliveries, type InstallationChange } from './installation-change.js';
 import { PartnerAppSecrets } from './partner-app-secrets.js';

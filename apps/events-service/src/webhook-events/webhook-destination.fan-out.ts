@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { destinationAccepts, nextAttemptAt } from '@cps/domain';
 import { DeliveryRepository } from '../deliveries/delivery.repository.js';
 import { Clock, DeliverySettings, Randomness } from '../settings.js';

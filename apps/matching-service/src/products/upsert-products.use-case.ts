@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { planCatalogUpsert, type CatalogRow } from '@cps/domain';
 import { Transactor } from '@cps/persistence';
-import { monotonicFactory } from 'ulid';
+import { monotonicUlid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { ProductRepository } from './product.repository.js';
@@ -17,7 +17,7 @@ type Upsert = typeof MatchingContracts.upsertProducts;
  */
 @Injectable()
 export class UpsertProductsUseCase {
-  private readonly newId = monotonicFactory();
+  private readonly newId = monotonicUlid();
 
   constructor(
     private readonly transactor: Transactor,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { SandboxError } from '../common/sandbox-error.js';
 import { AccountRepository } from './account.repository.js';

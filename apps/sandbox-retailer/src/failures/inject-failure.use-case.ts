@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { AccountRepository } from '../accounts/account.repository.js';
 import { normalizeEmail } from '../accounts/secrets.js';
 import { Clock } from '../common/clock.js';

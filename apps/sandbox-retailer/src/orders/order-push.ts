@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { retailerAccountRef } from '@cps/domain';
 import { type SandboxConfig } from '../config.js';
 import { SANDBOX_CONFIG } from '../common/sandbox-config.js';

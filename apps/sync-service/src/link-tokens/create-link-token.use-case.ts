@@ -8,7 +8,7 @@ import {
 } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox, sha256 } from '@cps/persistence';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { Randomness } from '../common/randomness.js';
 import { toLinkTokenMetadata, type LinkTokenMetadata } from './link-token-resource.js';

@@ -3,7 +3,7 @@ import { type RpcRequest, type RpcResponse, type SyncContracts } from '@cps/cont
 import { checkEmail, isDisconnected, isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { Randomness } from '../common/randomness.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';

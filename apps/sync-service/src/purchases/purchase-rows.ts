@@ -1,5 +1,5 @@
 import { formatCents, type PurchaseTotals, type PurchaseType } from '@cps/domain';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { type PurchaseWithItems } from './purchase.entity.js';
 
 /** A receipt in integer cents, from a retailer order or the simulator's generator. */

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { TeamRepository } from '../../teams/team.repository.js';
 import { Clock } from '../clock/clock.js';
 import { redirectUriProblem, redirectUrisProblem } from '../redirect-uri-policy.js';

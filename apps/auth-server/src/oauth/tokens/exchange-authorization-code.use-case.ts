@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { constantTimeEqual } from '@cps/persistence';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { Clock } from '../clock/clock.js';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';

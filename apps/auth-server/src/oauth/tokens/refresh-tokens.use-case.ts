@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@cps/persistence';
-import { ulid } from 'ulid';
+import { ulid } from '@cps/contracts';
 import { Clock } from '../clock/clock.js';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';
