@@ -291,6 +291,7 @@ try {
   // attempt) is not a duplicate effect; two events for one purchase would be.
   const uniqueEvents = new Set(receiver.arrivals.map((a) => a.webhookId)).size;
 
+  const stages = await pollStages(platform.platform.service('sync-service').url);
   const ms = (value) => `${(value / 1000).toFixed(2)} s`;
   process.stdout.write(
     `
@@ -310,6 +311,7 @@ sustained:  ${sustain.placed} new orders at ${sustain.placedRate.toFixed(0)}/s o
       `${sustain.delivered} delivered, the last ${sustain.allBy.toFixed(1)} s after the first order
             webhooks received while orders kept coming (after the first poll interval): ${sustain.steadyRate.toFixed(1)} purchases/s
             collected (stored) -> purchase.created received: ${spread(sustain.collectedToWebhook)}
+poll stages (sync-service, whole run; mean per call, calls): ${stages}
 checks:     ${uniqueDelivered} unique purchases delivered, ${uniqueEvents - uniqueDelivered} duplicate webhook events ` +
       `(${receiver.arrivals.length - uniqueEvents} deliveries of an event sent again), ` +
       `${duplicates.rows[0].n} duplicate stored orders, ${polls.rows[0].failing} connections backing off
@@ -320,4 +322,20 @@ total run time ${((Date.now() - started) / 1000).toFixed(0)} s
   await db.end().catch(() => undefined);
   receiver.close();
   await platform.stop();
+}
+
+/** Mean time and count per stage of a poll, from sync-service's `sync_poll_stage_seconds` histogram. */
+async function pollStages(syncUrl) {
+  const text = await (await fetch(`${syncUrl}/metrics`)).text();
+  const of = (suffix) =>
+    Object.fromEntries(
+      [...text.matchAll(new RegExp(`^sync_poll_stage_seconds_${suffix}\\{[^}]*stage="(\\w+)"[^}]*\\} (\\S+)$`, 'gm'))].map(
+        ([, stage, value]) => [stage, Number(value)],
+      ),
+    );
+  const sums = of('sum');
+  const counts = of('count');
+  return Object.keys(counts)
+    .map((stage) => `${stage} ${((1000 * sums[stage]) / counts[stage]).toFixed(1)} ms (${counts[stage]})`)
+    .join(', ');
 }

@@ -15,6 +15,8 @@ export type PollOutcome =
 export class CollectionMetrics {
   readonly polls: Counter<'outcome'>;
   readonly pollDuration: Histogram<'outcome'>;
+  /** Where a poll's time goes: the retailer's list and detail calls, the stored-orders check, the page's transaction. */
+  readonly pollStage: Histogram<'stage'>;
   readonly collected: Counter;
   readonly published: Counter;
 
@@ -33,6 +35,13 @@ export class CollectionMetrics {
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers,
     });
+    this.pollStage = new Histogram({
+      name: 'sync_poll_stage_seconds',
+      help: 'Time a stage of a poll took: list, check, details, store (one per page), finish (one per poll)',
+      labelNames: ['stage'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
     this.collected = new Counter({
       name: 'sync_purchases_collected_total',
       help: 'Purchases collected from retailers and stored (eligible under the sharing policy)',
@@ -44,4 +53,16 @@ export class CollectionMetrics {
       registers,
     });
   }
+
+  /** Runs `work` and records how long it took as `stage`, whether it succeeded or not. */
+  async timed<T>(stage: PollStage, work: () => Promise<T>): Promise<T> {
+    const end = this.pollStage.startTimer({ stage });
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  }
 }
+
+export type PollStage = 'list' | 'check' | 'details' | 'store' | 'finish';

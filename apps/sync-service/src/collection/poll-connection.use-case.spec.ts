@@ -226,6 +226,18 @@ function setup(scenario: Scenario = {}) {
 }
 
 describe('PollConnectionUseCase', () => {
+  it('records how long each stage of a poll took', async () => {
+    const { run, metrics } = setup({ pages: [['A'], ['B']] });
+    await run();
+    const counts = Object.fromEntries(
+      (await metrics.pollStage.get()).values
+        .filter((sample) => sample.metricName === 'sync_poll_stage_seconds_count')
+        .map((sample) => [sample.labels.stage, sample.value]),
+    );
+    // Two pages: the page stages twice, the poll's bookkeeping once.
+    expect(counts).toEqual({ list: 2, check: 2, details: 2, store: 2, finish: 1 });
+  });
+
   it('backfills: one stored purchase and one purchase.collected per eligible order, then the next cursor', async () => {
     const { run, written } = setup();
     expect(await run()).toEqual({

@@ -107,8 +107,10 @@ export class PollConnectionUseCase {
           const more = await this.readPages(claim, owner, adapter, session, signal, result);
           result.endedAt = new Date();
           // The lease ran out unnoticed (a stalled process): another poll may already run, so this one did not count.
-          if (!(await this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand))))
-            throw new LeaseLost();
+          const finished = await this.metrics.timed('finish', () =>
+            this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand)),
+          );
+          if (!finished) throw new LeaseLost();
           return { ...result, released: true };
         } catch (error) {
           // A stored session may have expired or been revoked: sign in again once, with the stored credentials.
@@ -161,7 +163,7 @@ export class PollConnectionUseCase {
   ): Promise<boolean> {
     let cursor = claim.cursor;
     for (let pages = 0; pages < this.config.SYNC_MAX_PAGES_PER_POLL; pages += 1) {
-      const page = await adapter.listOrdersSince(session, cursor, { signal });
+      const page = await this.metrics.timed('list', () => adapter.listOrdersSince(session, cursor, { signal }));
       result.listed += page.orders.length;
       const stored = await this.storePage(claim, owner, adapter, session, page, signal);
       result.stored += stored.stored;
@@ -181,53 +183,59 @@ export class PollConnectionUseCase {
     signal: AbortSignal,
   ): Promise<{ stored: number; published: number }> {
     const { teamId, connectionId, retailerId } = claim;
-    const [connection, known] = await Promise.all([
-      this.connections.findOwned(teamId, connectionId),
-      this.purchases.storedRetailerOrderIds(
-        teamId,
-        connectionId,
-        page.orders.map((order) => order.retailerOrderId),
-      ),
-    ]);
+    const [connection, known] = await this.metrics.timed('check', () =>
+      Promise.all([
+        this.connections.findOwned(teamId, connectionId),
+        this.purchases.storedRetailerOrderIds(
+          teamId,
+          connectionId,
+          page.orders.map((order) => order.retailerOrderId),
+        ),
+      ]),
+    );
     if (!connection || connection.status !== 'active') throw new NoLongerActive();
     const now = this.clock.now();
     // Orders the brand may not see (outside its history window) are never fetched, stored or published.
     const wanted = page.orders.filter(
       (order) => !known.has(order.retailerOrderId) && this.decide(connection, order.orderedAt, now).eligible,
     );
-    const details = await mapWithLimit(wanted, this.config.SYNC_DETAIL_CONCURRENCY, (order) =>
-      adapter.getOrderDetail(session, order.retailerOrderId, { signal }),
+    const details = await this.metrics.timed('details', () =>
+      mapWithLimit(wanted, this.config.SYNC_DETAIL_CONCURRENCY, (order) =>
+        adapter.getOrderDetail(session, order.retailerOrderId, { signal }),
+      ),
     );
-    const counts = await this.transactor.run(async (tx) => {
-      // Share-locked: a disconnect or delete waits for this page, and nothing lands after it.
-      const current = await this.connections.findOwned(teamId, connectionId, tx);
-      if (!current || current.status !== 'active') throw new NoLongerActive();
-      const candidates: PurchaseWithItems[] = [];
-      for (const order of details) {
-        const decision = this.decide(current, order.orderedAt, now);
-        if (!decision.eligible) continue;
-        const rows = toCollectedPurchase(order, { teamId, connectionId, retailerId, collectedAt: now });
-        rows.purchase.collectedEventId = decision.publish ? newEventId() : null;
-        rows.purchase.quiet = !decision.publish;
-        candidates.push(rows);
-      }
-      // The page in a few statements, not a few per purchase: purchases and items in one, their events in one.
-      const stored = await this.purchases.insertNew(tx, candidates);
-      const events = candidates.flatMap((rows) =>
-        stored.has(rows.purchase.id) && rows.purchase.collectedEventId
-          ? [
-              {
-                data: { purchase: toPurchaseDetail(rows) },
-                meta: { id: rows.purchase.collectedEventId, teamId, orderingKey: connectionId, occurredAt: now },
-              },
-            ]
-          : [],
-      );
-      await this.outbox.recordMany(tx, SyncContracts.purchaseCollected, events);
-      // Another process holds the connection now: roll back, it stores these orders itself.
-      if (!(await this.states.saveCursor(tx, claim, owner, page.nextCursor))) throw new LeaseLost();
-      return { stored: stored.size, published: events.length };
-    });
+    const counts = await this.metrics.timed('store', () =>
+      this.transactor.run(async (tx) => {
+        // Share-locked: a disconnect or delete waits for this page, and nothing lands after it.
+        const current = await this.connections.findOwned(teamId, connectionId, tx);
+        if (!current || current.status !== 'active') throw new NoLongerActive();
+        const candidates: PurchaseWithItems[] = [];
+        for (const order of details) {
+          const decision = this.decide(current, order.orderedAt, now);
+          if (!decision.eligible) continue;
+          const rows = toCollectedPurchase(order, { teamId, connectionId, retailerId, collectedAt: now });
+          rows.purchase.collectedEventId = decision.publish ? newEventId() : null;
+          rows.purchase.quiet = !decision.publish;
+          candidates.push(rows);
+        }
+        // The page in a few statements, not a few per purchase: purchases and items in one, their events in one.
+        const stored = await this.purchases.insertNew(tx, candidates);
+        const events = candidates.flatMap((rows) =>
+          stored.has(rows.purchase.id) && rows.purchase.collectedEventId
+            ? [
+                {
+                  data: { purchase: toPurchaseDetail(rows) },
+                  meta: { id: rows.purchase.collectedEventId, teamId, orderingKey: connectionId, occurredAt: now },
+                },
+              ]
+            : [],
+        );
+        await this.outbox.recordMany(tx, SyncContracts.purchaseCollected, events);
+        // Another process holds the connection now: roll back, it stores these orders itself.
+        if (!(await this.states.saveCursor(tx, claim, owner, page.nextCursor))) throw new LeaseLost();
+        return { stored: stored.size, published: events.length };
+      }),
+    );
     this.metrics.collected.inc(counts.stored);
     this.metrics.published.inc(counts.published);
     return counts;
