@@ -1,6 +1,6 @@
 import { type EntityManager } from 'typeorm';
-import { monotonicUlid } from '@cps/contracts';
 import {
+  monotonicUlid,
   toMessage,
   TOLERANT_VALIDATOR_OPTIONS,
   type Envelope,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from '@cps/contracts';
-import { EventsContracts, type RpcRequest } from '@cps/contracts';
+import { ulid, EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';

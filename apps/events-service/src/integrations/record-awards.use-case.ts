@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Connection, type EventsContracts, type PurchaseDetail } from '@cps/contracts';
+import { ulid, type Connection, type EventsContracts, type PurchaseDetail } from '@cps/contracts';
 import { purchasePoints } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
-import { ulid } from '@cps/contracts';
 import { Clock } from '../settings.js';
 import { AwardRepository, type NewAward } from './award.repository.js';
 import { IntegrationRepository, type IntegrationRow } from './integration.repository.js';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { ulid } from '@cps/contracts';
-import { SyncContracts, type Envelope, type EventData } from '@cps/contracts';
+import { ulid, SyncContracts, type Envelope, type EventData } from '@cps/contracts';
 import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
 import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { connectionActivatedEvent } from './webhook-event-bodies.js';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { ulid } from '@cps/contracts';
-import { MatchingContracts, type Envelope, type EventData } from '@cps/contracts';
+import { ulid, MatchingContracts, type Envelope, type EventData } from '@cps/contracts';
 import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
 import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { purchaseCreatedEvent } from './webhook-event-bodies.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from '@cps/contracts';
-import { type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { ulid, type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
 import { Clock, WebhookUrlPolicy } from '../settings.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { monotonicUlid, MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { planCatalogUpsert, type CatalogRow } from '@cps/domain';
 import { Transactor } from '@cps/persistence';
-import { monotonicUlid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { ProductRepository } from './product.repository.js';

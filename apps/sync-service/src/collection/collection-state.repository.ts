@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
- * Claims up to $2 due connections for owner $1 for $3 ms (CollectionStateRepository.claimDue); exported so
+ * Claims up to $2 due connections for owner $1 for $3 ms, skipping the connection ids in $4
+ * (CollectionStateRepository.claimDue); exported so
  * bench/sync/scale.mjs explains the statement the scheduler runs, not a copy of it.
  */
 export const CLAIM_DUE_SQL = `WITH due AS (

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type Connection } from '@cps/contracts';
+import { ulid, type Actor, type Connection } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { Transactor } from '../common/transactor.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SyncContracts, type Actor } from '@cps/contracts';
+import { ulid, SyncContracts, type Actor } from '@cps/contracts';
 import { historyWindowStart, linkTokenStatus, planLinkActivation, retailerAccountRef } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
-import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';

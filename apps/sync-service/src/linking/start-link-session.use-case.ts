@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type RpcRequest, type RpcResponse, type SyncContracts } from '@cps/contracts';
+import { ulid, type RpcRequest, type RpcResponse, type SyncContracts } from '@cps/contracts';
 import { checkEmail, isDisconnected, isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
-import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { Randomness } from '../common/randomness.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';

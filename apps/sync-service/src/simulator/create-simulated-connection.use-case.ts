@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SyncContracts, type Actor, type Connection } from '@cps/contracts';
+import { ulid, SyncContracts, type Actor, type Connection } from '@cps/contracts';
 import { generatePurchaseHistory, purchaseTypesFor } from '@cps/domain';
 import { newEventId, RpcRefusal } from '@cps/messaging';
-import { ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Randomness } from '../common/randomness.js';
