@@ -269,10 +269,28 @@ describe('sandbox-retailer', () => {
       );
     }
 
+    // Several details in one call: the same receipts, in the order asked, unknown ids left out.
+    const ids = [freshOrder.order_id, 'KRO-000000000000', lateOrder.order_id, freshOrder.order_id];
+    const batch = await call<{ orders: OrderDetail[] }>('GET', `/r/kroger/order-details?ids=${ids.join(',')}`, {
+      token,
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body.orders.map((order) => order.order_id)).toEqual([freshOrder.order_id, lateOrder.order_id]);
+    expect(batch.body.orders[1]).toEqual(detail.body);
+    for (const query of ['', '?ids=', `?ids=${Array.from({ length: 101 }, (_, i) => `KRO-${i}`).join(',')}`]) {
+      const refused = await call('GET', `/r/kroger/order-details${query}`, { token });
+      expect([refused.status, refused.body.error]).toEqual([422, 'invalid_request']);
+    }
+    expect((await call('GET', `/r/kroger/order-details?ids=${lateOrder.order_id}`)).status).toBe(401);
+
     // Another account never sees these orders; a cursor must be one the sandbox issued.
     await createAccount('kroger', 'other@example.com');
     const otherToken = await signIn('kroger', 'other@example.com');
     expect((await call('GET', `/r/kroger/orders/${lateOrder.order_id}`, { token: otherToken })).status).toBe(404);
+    const others = await call<{ orders: OrderDetail[] }>('GET', `/r/kroger/order-details?ids=${lateOrder.order_id}`, {
+      token: otherToken,
+    });
+    expect([others.status, others.body.orders]).toEqual([200, []]);
     expect((await listAll('kroger', otherToken)).orders).toEqual([]);
     expect((await call('GET', '/r/kroger/orders?since=bogus', { token })).body.error).toBe('invalid_cursor');
     expect((await call('GET', '/r/target/orders', { token })).body.error).toBe('session_invalid');

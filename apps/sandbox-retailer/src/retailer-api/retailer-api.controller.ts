@@ -20,8 +20,9 @@ import { SignOutUseCase } from '../accounts/sign-out.use-case.js';
 import { RetailerIdPipe } from '../common/retailer-id.pipe.js';
 import { sandboxValidationPipe } from '../common/sandbox-validation.pipe.js';
 import { GetOrderUseCase } from '../orders/get-order.use-case.js';
+import { GetOrdersUseCase } from '../orders/get-orders.use-case.js';
 import { ListOrdersUseCase } from '../orders/list-orders.use-case.js';
-import { bearerToken, ListOrdersQuery, OneTimeCodeBody, SignInBody } from './retailer-api.dto.js';
+import { bearerToken, ListOrdersQuery, OneTimeCodeBody, OrderDetailsQuery, SignInBody } from './retailer-api.dto.js';
 
 const sessionView = (session: IssuedSession) => ({
   session_token: session.token,
@@ -38,6 +39,7 @@ export class RetailerApiController {
     private readonly signOut: SignOutUseCase,
     private readonly listOrders: ListOrdersUseCase,
     private readonly getOrder: GetOrderUseCase,
+    private readonly getOrders: GetOrdersUseCase,
   ) {}
 
   /** 201 with a session, or 202 with a one-time-code challenge; 401 `invalid_credentials`. */
@@ -84,6 +86,16 @@ export class RetailerApiController {
     @Headers('authorization') authorization?: string,
   ) {
     return this.listOrders.execute(retailerId, bearerToken(authorization), query);
+  }
+
+  /** Several orders' details in one call (`?ids=a,b`), so a reader of a page of 50 new orders makes 2 calls, not 51. */
+  @Get('order-details')
+  orderDetails(
+    @Param('retailerId', RetailerIdPipe) retailerId: string,
+    @Query() query: OrderDetailsQuery,
+    @Headers('authorization') authorization?: string,
+  ) {
+    return this.getOrders.execute(retailerId, bearerToken(authorization), query.ids);
   }
 
   @Get('orders/:orderId')

@@ -1,5 +1,17 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 
 export class SignInBody {
   @IsString() @MinLength(1) @MaxLength(254) email!: string;
@@ -14,6 +26,18 @@ export class OneTimeCodeBody {
 export class ListOrdersQuery {
   @IsOptional() @IsString() @MinLength(1) @MaxLength(128) since?: string;
   @Type(() => Number) @IsInt() @Min(1) @Max(100) limit = 25;
+}
+
+/** `?ids=a,b,c`: up to 100 order ids, comma-separated. */
+export class OrderDetailsQuery {
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',') : value))
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(128, { each: true })
+  ids!: string[];
 }
 
 /** `Authorization: Bearer <session token>`; null when absent or of another scheme. */

@@ -17,6 +17,7 @@ import {
   type RetailerAdapter,
   type RetailerOrder,
   type RetailerOrderSummary,
+  type RetailerSession,
   type SignInResult,
 } from '../retailer-adapters/retailer-adapter.js';
 import { type RetailerAdapters } from '../retailer-adapters/retailer-adapters.js';
@@ -73,6 +74,8 @@ interface Scenario {
   leaseLost?: boolean;
   /** finishPoll and failPoll answer false: the lease ran out unnoticed before the poll ended. */
   leaseExpiredAtEnd?: boolean;
+  /** The retailer answers several orders' details in one call (getOrderDetails). */
+  batchDetails?: boolean;
 }
 
 function setup(scenario: Scenario = {}) {
@@ -104,6 +107,7 @@ function setup(scenario: Scenario = {}) {
     statusChanges: [] as ConnectionChanges[],
     activity: [] as NewActivityEntry[],
     detailCalls: [] as string[],
+    batchDetailCalls: [] as string[][],
     listCalls: [] as Array<string | null>,
     signIns: 0,
   };
@@ -139,6 +143,12 @@ function setup(scenario: Scenario = {}) {
       written.detailCalls.push(id);
       return byId.get(id)!;
     },
+    ...(scenario.batchDetails && {
+      getOrderDetails: async (_session: RetailerSession, ids: string[]) => {
+        written.batchDetailCalls.push(ids);
+        return ids.map((id) => byId.get(id)!);
+      },
+    }),
   };
   const states = fake<CollectionStateRepository>({
     saveCursor: async (tx: EntityManager, _claim: CollectionClaim, owner: string, cursor: string) => {
@@ -280,6 +290,20 @@ describe('PollConnectionUseCase', () => {
     const { run, written } = setup({ orders: [order('OLD', daysAgo(500)), order('NEW', daysAgo(1))] });
     expect(await run()).toMatchObject({ listed: 2, stored: 1, published: 1 });
     expect(written.detailCalls).toEqual(['NEW']);
+  });
+
+  it("asks a retailer that offers it for a page's wanted orders in one call, and for nothing on a page without any", async () => {
+    const orders = [order('A', daysAgo(4)), order('B', daysAgo(3)), order('OLD', daysAgo(500)), order('C', daysAgo(1))];
+    const { run, written } = setup({
+      orders,
+      pages: [['A', 'B', 'OLD'], ['C'], ['OLD']],
+      stored: ['B'],
+      batchDetails: true,
+    });
+    expect(await run()).toMatchObject({ listed: 5, stored: 2, published: 2 });
+    expect(written.batchDetailCalls).toEqual([['A'], ['C']]);
+    expect(written.detailCalls).toEqual([]);
+    expect(written.purchases.map((p) => p.purchase.retailerOrderId)).toEqual(['A', 'C']);
   });
 
   it('reads page after page while the retailer has more, saving each cursor', async () => {

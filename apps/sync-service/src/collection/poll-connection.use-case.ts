@@ -16,6 +16,7 @@ import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';
 import {
   type RetailerAdapter,
+  type RetailerOrder,
   type RetailerOrderPage,
   type RetailerSession,
 } from '../retailer-adapters/retailer-adapter.js';
@@ -199,11 +200,7 @@ export class PollConnectionUseCase {
     const wanted = page.orders.filter(
       (order) => !known.has(order.retailerOrderId) && this.decide(connection, order.orderedAt, now).eligible,
     );
-    const details = await this.metrics.timed('details', () =>
-      mapWithLimit(wanted, this.config.SYNC_DETAIL_CONCURRENCY, (order) =>
-        adapter.getOrderDetail(session, order.retailerOrderId, { signal }),
-      ),
-    );
+    const details = await this.metrics.timed('details', () => this.readDetails(adapter, session, wanted, signal));
     const counts = await this.metrics.timed('store', () =>
       this.transactor.run(async (tx) => {
         // Share-locked: a disconnect or delete waits for this page, and nothing lands after it.
@@ -239,6 +236,21 @@ export class PollConnectionUseCase {
     this.metrics.collected.inc(counts.stored);
     this.metrics.published.inc(counts.published);
     return counts;
+  }
+
+  /** In one call where the retailer offers it, else one call per order, a few at a time. */
+  private async readDetails(
+    adapter: RetailerAdapter,
+    session: RetailerSession,
+    orders: RetailerOrderPage['orders'],
+    signal: AbortSignal,
+  ): Promise<RetailerOrder[]> {
+    if (orders.length === 0) return [];
+    const ids = orders.map((order) => order.retailerOrderId);
+    if (adapter.getOrderDetails) return adapter.getOrderDetails(session, ids, { signal });
+    return mapWithLimit(ids, this.config.SYNC_DETAIL_CONCURRENCY, (id) =>
+      adapter.getOrderDetail(session, id, { signal }),
+    );
   }
 
   private decide(connection: ConnectionEntity, date: Date, now: Date) {

@@ -14,6 +14,16 @@ export interface RetailerAdapter {
   /** Orders that appeared after `cursor` (null: from the account's first order), oldest appearance first. */
   listOrdersSince(session: RetailerSession, cursor: string | null, options?: CallOptions): Promise<RetailerOrderPage>;
   getOrderDetail(session: RetailerSession, retailerOrderId: string, options?: CallOptions): Promise<RetailerOrder>;
+  /**
+   * Several orders' details in one call, in the order asked, where the retailer offers it (its order history
+   * with expanded rows). Without it the reader calls getOrderDetail per order. An order missing from the answer
+   * is an unexpected answer (RetailerUnavailable), as a 404 of getOrderDetail is.
+   */
+  getOrderDetails?(
+    session: RetailerSession,
+    retailerOrderIds: string[],
+    options?: CallOptions,
+  ): Promise<RetailerOrder[]>;
 }
 
 export interface CallOptions {

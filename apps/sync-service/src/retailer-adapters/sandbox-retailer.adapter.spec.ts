@@ -223,6 +223,31 @@ describe('SandboxRetailerAdapter', () => {
     });
   });
 
+  describe('getOrderDetails', () => {
+    const order = (id: string) => ({ ...ORDER, order_id: id });
+
+    it('asks for a page size of orders a call and answers them in the order asked', async () => {
+      retailer.handler = (request, response) => {
+        const ids = new URL(request.url, 'http://x').searchParams.get('ids')!.split(',');
+        reply(response, 200, { orders: ids.reverse().map(order) });
+      };
+      const details = await adapter.getOrderDetails(SESSION, ['WAL-1', 'WAL-2', 'WAL-3']);
+      expect(details.map((detail) => detail.retailerOrderId)).toEqual(['WAL-1', 'WAL-2', 'WAL-3']);
+      expect(details[2]).toMatchObject({ purchaseType: 'in_store', totals: { total: 2926 } });
+      expect(retailer.seen.map((request) => [request.url, request.authorization])).toEqual([
+        ['/r/walmart/order-details?ids=WAL-1%2CWAL-2', 'Bearer sbx_sess_abc'],
+        ['/r/walmart/order-details?ids=WAL-3', 'Bearer sbx_sess_abc'],
+      ]);
+    });
+
+    it('treats an order missing from the answer as an unexpected answer', async () => {
+      retailer.handler = (_request, response) => reply(response, 200, { orders: [order('WAL-1')] });
+      await expect(adapter.getOrderDetails(SESSION, ['WAL-1', 'WAL-2'])).rejects.toMatchObject({
+        reason: 'unexpected_response',
+      });
+    });
+  });
+
   describe('trouble', () => {
     const listing = () => adapter.listOrdersSince(SESSION, null);
 

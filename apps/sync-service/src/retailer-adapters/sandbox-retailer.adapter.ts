@@ -17,6 +17,7 @@ import {
   cents,
   ErrorReply,
   instant,
+  OrderDetailsReply,
   OrderPageReply,
   OrderReply,
   readReply,
@@ -132,7 +133,36 @@ export class SandboxRetailerAdapter implements RetailerAdapter {
       signal: options?.signal,
     });
     if (answer.status !== 200) throw this.unexpected(answer);
-    const order = this.parse(OrderReply, answer);
+    return this.order(this.parse(OrderReply, answer));
+  }
+
+  /** Up to 100 orders a call (`GET /order-details?ids=`), in chunks of the page size. */
+  async getOrderDetails(
+    session: RetailerSession,
+    retailerOrderIds: string[],
+    options?: CallOptions,
+  ): Promise<RetailerOrder[]> {
+    const orders: RetailerOrder[] = [];
+    for (let start = 0; start < retailerOrderIds.length; start += this.pageSize) {
+      const ids = retailerOrderIds.slice(start, start + this.pageSize);
+      const answer = await this.call('GET', `/order-details?${new URLSearchParams({ ids: ids.join(',') })}`, {
+        session,
+        signal: options?.signal,
+      });
+      if (answer.status !== 200) throw this.unexpected(answer);
+      const found = new Map(
+        this.parse(OrderDetailsReply, answer).orders.map((order) => [order.order_id, this.order(order)]),
+      );
+      for (const id of ids) {
+        const order = found.get(id);
+        if (!order) throw this.unexpected(answer);
+        orders.push(order);
+      }
+    }
+    return orders;
+  }
+
+  private order(order: OrderReply): RetailerOrder {
     return {
       retailerOrderId: order.order_id,
       orderedAt: instant(order.ordered_at),

@@ -112,6 +112,10 @@ export class OrderReply {
   @IsMoney() total!: string;
 }
 
+export class OrderDetailsReply {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => OrderReply) orders!: OrderReply[];
+}
+
 /** The reply as `cls`, or null when it does not fit (the caller decides what an unexpected answer means). */
 export function readReply<T extends object>(cls: MessageClass<T>, body: unknown): T | null {
   try {

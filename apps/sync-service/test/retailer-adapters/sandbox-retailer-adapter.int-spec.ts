@@ -97,6 +97,15 @@ describe('SandboxRetailerAdapter against the sandbox retailer', () => {
     expect(totals.itemsSubtotal).toBe(detail.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0));
     expect(totals.total).toBe(totals.itemsSubtotal - totals.discounts + totals.shipping + totals.fees + totals.tax);
     expect(fresh.orders[0]!.totalCents).toBe(totals.total);
+
+    // The whole history's details in one call per 3 orders (the page size), the same receipts as one by one.
+    const ids = seen;
+    const batch = await adapter.getOrderDetails(session, ids);
+    expect(batch.map((order) => order.retailerOrderId)).toEqual(ids);
+    expect(batch[0]).toEqual(await adapter.getOrderDetail(session, ids[0]!));
+    await expect(adapter.getOrderDetails(session, [...ids, 'WAL-000000000000'])).rejects.toMatchObject({
+      reason: 'unexpected_response',
+    });
   });
 
   it('reports a lost session: expired, then revoked by a password change (old password refused)', async () => {
