@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { linkAccount, pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
+import { cpuPerUnit, cpuSnapshot } from './cpu.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -249,6 +250,8 @@ try {
   let sustainPlaced = 0;
   let account = 0;
   const sustainStart = Date.now();
+  const cpuBefore = cpuSnapshot();
+  const writesBefore = await databaseWrites(db);
   for (let tick = 0; tick < SUSTAIN_SECONDS * 10; tick += 1) {
     const due = sustainStart + tick * 100;
     if (due > Date.now()) await sleep(due - Date.now());
@@ -265,6 +268,12 @@ try {
   const sustainDeadline = Date.now() + 5 * 60_000;
   while (receiver.arrivals.length < sustainBefore + sustainPlaced && Date.now() < sustainDeadline) await sleep(500);
   const sustained = receiver.arrivals.slice(sustainBefore);
+  const sustainCpu = cpuPerUnit(cpuBefore, cpuSnapshot(), sustained.length, (Date.now() - sustainStart) / 1000);
+  const writesAfter = await databaseWrites(db);
+  const perPurchase = (key) => ((writesAfter[key] - writesBefore[key]) / sustained.length).toFixed(1);
+  const sustainWrites =
+    `Postgres per purchase: ${perPurchase('commits')} commits, ${perPurchase('inserted')} rows inserted, ` +
+    `${perPurchase('updated')} updated, ${perPurchase('deleted')} deleted`;
   // The steady part: from one poll interval after the first order (every account has been polled once) to the end of
   // placing.
   const steadyFrom = sustainStart + INTERVAL_MS * 1.2;
@@ -311,6 +320,8 @@ sustained:  ${sustain.placed} new orders at ${sustain.placedRate.toFixed(0)}/s o
       `${sustain.delivered} delivered, the last ${sustain.allBy.toFixed(1)} s after the first order
             webhooks received while orders kept coming (after the first poll interval): ${sustain.steadyRate.toFixed(1)} purchases/s
             collected (stored) -> purchase.created received: ${spread(sustain.collectedToWebhook)}
+            ${sustainCpu}
+            ${sustainWrites}
 poll stages (sync-service, whole run; mean per call, calls): ${stages}
 checks:     ${uniqueDelivered} unique purchases delivered, ${uniqueEvents - uniqueDelivered} duplicate webhook events ` +
       `(${receiver.arrivals.length - uniqueEvents} deliveries of an event sent again), ` +
@@ -324,14 +335,23 @@ total run time ${((Date.now() - started) / 1000).toFixed(0)} s
   await platform.stop();
 }
 
+/** The bench database's transactions and row writes so far (`pg_stat_database`; Postgres flushes it about once a second). */
+async function databaseWrites(client) {
+  const { rows } = await client.query(
+    `SELECT xact_commit AS commits, tup_inserted AS inserted, tup_updated AS updated, tup_deleted AS deleted
+       FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)]));
+}
+
 /** Mean time and count per stage of a poll, from sync-service's `sync_poll_stage_seconds` histogram. */
 async function pollStages(syncUrl) {
   const text = await (await fetch(`${syncUrl}/metrics`)).text();
   const of = (suffix) =>
     Object.fromEntries(
-      [...text.matchAll(new RegExp(`^sync_poll_stage_seconds_${suffix}\\{[^}]*stage="(\\w+)"[^}]*\\} (\\S+)$`, 'gm'))].map(
-        ([, stage, value]) => [stage, Number(value)],
-      ),
+      [
+        ...text.matchAll(new RegExp(`^sync_poll_stage_seconds_${suffix}\\{[^}]*stage="(\\w+)"[^}]*\\} (\\S+)$`, 'gm')),
+      ].map(([, stage, value]) => [stage, Number(value)]),
     );
   const sums = of('sum');
   const counts = of('count');

@@ -76,6 +76,8 @@ interface Scenario {
   leaseExpiredAtEnd?: boolean;
   /** The retailer answers several orders' details in one call (getOrderDetails). */
   batchDetails?: boolean;
+  /** The stored cursor the poll starts from (default: none, a first read). */
+  cursor?: string;
 }
 
 function setup(scenario: Scenario = {}) {
@@ -137,6 +139,8 @@ function setup(scenario: Scenario = {}) {
         purchaseType: 'online',
         totalCents: 540,
       }));
+      // Past the last page the retailer has nothing new and hands the same cursor back.
+      if (index >= pages.length) return { orders: [], nextCursor: cursor ?? 'c0', hasMore: false };
       return { orders: summaries, nextCursor: `c${index + 1}`, hasMore: index + 1 < pages.length };
     },
     getOrderDetail: async (_session, id) => {
@@ -170,8 +174,9 @@ function setup(scenario: Scenario = {}) {
     lockHeld: async (tx: EntityManager) => (inTx(tx), true),
     dropSession: async (tx: EntityManager) => (inTx(tx), true),
   });
+  let connectionReads = 0;
   const connections = fake<ConnectionRepository>({
-    findOwned: async () => connection,
+    findOwned: async () => ((connectionReads += 1), connection),
     lockOwned: async (tx: EntityManager) => (inTx(tx), connection),
     update: async (tx: EntityManager, _teamId: string, _id: string, changes: ConnectionChanges) => {
       inTx(tx);
@@ -228,11 +233,11 @@ function setup(scenario: Scenario = {}) {
     credentialsVersion: 1,
     sessionSealed:
       scenario.session === 'none' ? null : vault.sealSession('conn_1', { token: 'stored', expiresAt: null }),
-    cursor: null,
+    cursor: scenario.cursor ?? null,
     consecutiveFailures: 0,
   };
   const run = () => useCase.execute(claim, OWNER, new AbortController().signal);
-  return { run, written, metrics };
+  return { run, written, metrics, connectionReads: () => connectionReads };
 }
 
 describe('PollConnectionUseCase', () => {
@@ -304,6 +309,15 @@ describe('PollConnectionUseCase', () => {
     expect(written.batchDetailCalls).toEqual([['A'], ['C']]);
     expect(written.detailCalls).toEqual([]);
     expect(written.purchases.map((p) => p.purchase.retailerOrderId)).toEqual(['A', 'C']);
+  });
+
+  it('with nothing new at the retailer, neither checks nor stores anything and keeps the cursor', async () => {
+    const { run, written, connectionReads } = setup({ cursor: 'c1' });
+    expect(await run()).toMatchObject({ outcome: 'ok', listed: 0, stored: 0, published: 0 });
+    expect(written.listCalls).toEqual(['c1']);
+    expect(written.cursors).toEqual([]);
+    expect(connectionReads()).toBe(0);
+    expect(written.finished).toEqual([60_000]);
   });
 
   it('reads page after page while the retailer has more, saving each cursor', async () => {

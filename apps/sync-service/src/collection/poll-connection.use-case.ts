@@ -166,6 +166,8 @@ export class PollConnectionUseCase {
     for (let pages = 0; pages < this.config.SYNC_MAX_PAGES_PER_POLL; pages += 1) {
       const page = await this.metrics.timed('list', () => adapter.listOrdersSince(session, cursor, { signal }));
       result.listed += page.orders.length;
+      // Nothing new at the retailer (most polls): nothing to check, store or move on.
+      if (page.orders.length === 0 && page.nextCursor === cursor) return false;
       const stored = await this.storePage(claim, owner, adapter, session, page, signal);
       result.stored += stored.stored;
       result.published += stored.published;

@@ -1,0 +1,74 @@
+// CPU time of the processes a bench run involves, read from /proc (Linux): every service of this platform (a
+// descendant of this process running `dist/apps/<name>/src/main.js`), its private nats-server, the machine's
+// Postgres (every `postgres` process: the bench's database is one of its databases) and this process itself (the
+// load generator and the webhook receiver). Two snapshots give CPU seconds per component over a phase.
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function stat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds used so far, by component (service name, `nats-server`, `postgres`, `bench`). */
+export function cpuSnapshot() {
+  const processes = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const info = stat(pid);
+    if (info) processes.set(pid, info);
+  }
+  const descends = (pid) => {
+    for (let at = pid, hops = 0; at > 1 && hops < 20; hops += 1) {
+      if (at === process.pid) return true;
+      at = processes.get(at)?.ppid ?? 0;
+    }
+    return false;
+  };
+  const totals = new Map();
+  const add = (name, seconds) => totals.set(name, (totals.get(name) ?? 0) + seconds);
+  for (const [pid, info] of processes) {
+    const args = cmdline(pid);
+    const app = args.map((arg) => /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(arg)?.[1]).find(Boolean);
+    if (pid === process.pid) add('bench', info.cpuSeconds);
+    else if (app && descends(pid)) add(app, info.cpuSeconds);
+    else if (/(^|\/)nats-server$/.test(args[0] ?? '') && descends(pid)) add('nats-server', info.cpuSeconds);
+    else if (/(^|\/)postgres(:|$)/.test(args[0] ?? '')) add('postgres', info.cpuSeconds);
+  }
+  return totals;
+}
+
+/**
+ * One line per component, largest first: CPU milliseconds per unit of work between two snapshots, and the share of
+ * the machine's cores over `seconds`.
+ */
+export function cpuPerUnit(before, after, units, seconds) {
+  const rows = [...after]
+    .map(([name, total]) => [name, total - (before.get(name) ?? 0)])
+    .filter(([, used]) => used > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const used = rows.reduce((sum, [, seconds_]) => sum + seconds_, 0);
+  const capacity = cpus().length * seconds;
+  const parts = rows.map(([name, spent]) => `${name} ${((spent * 1000) / units).toFixed(2)}`);
+  return (
+    `${((used * 1000) / units).toFixed(2)} ms CPU per purchase (${parts.join(', ')}); ` +
+    `${((100 * used) / capacity).toFixed(0)}% of ${cpus().length} cores over ${seconds.toFixed(1)} s`
+  );
+}
