@@ -271,9 +271,14 @@ try {
   const sustainCpu = cpuPerUnit(cpuBefore, cpuSnapshot(), sustained.length, (Date.now() - sustainStart) / 1000);
   const writesAfter = await databaseWrites(db);
   const perPurchase = (key) => ((writesAfter[key] - writesBefore[key]) / sustained.length).toFixed(1);
+  const tableWrites = [...writesAfter.tables]
+    .map(([table, rows]) => [table, (rows - (writesBefore.tables.get(table) ?? 0)) / sustained.length])
+    .filter(([, rows]) => rows >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([table, rows]) => `${table} ${rows.toFixed(1)}`);
   const sustainWrites =
     `Postgres per purchase: ${perPurchase('commits')} commits, ${perPurchase('inserted')} rows inserted, ` +
-    `${perPurchase('updated')} updated, ${perPurchase('deleted')} deleted`;
+    `${perPurchase('updated')} updated, ${perPurchase('deleted')} deleted; rows written by table: ${tableWrites.join(', ')}`;
   // The steady part: from one poll interval after the first order (every account has been polled once) to the end of
   // placing.
   const steadyFrom = sustainStart + INTERVAL_MS * 1.2;
@@ -335,13 +340,22 @@ total run time ${((Date.now() - started) / 1000).toFixed(0)} s
   await platform.stop();
 }
 
-/** The bench database's transactions and row writes so far (`pg_stat_database`; Postgres flushes it about once a second). */
+/**
+ * The bench database's transactions and row writes so far, in all and by table (`pg_stat_database`,
+ * `pg_stat_user_tables`; Postgres flushes them about once a second).
+ */
 async function databaseWrites(client) {
   const { rows } = await client.query(
     `SELECT xact_commit AS commits, tup_inserted AS inserted, tup_updated AS updated, tup_deleted AS deleted
        FROM pg_stat_database WHERE datname = current_database()`,
   );
-  return Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)]));
+  const tables = await client.query(
+    `SELECT schemaname || '.' || relname AS name, n_tup_ins + n_tup_upd + n_tup_del AS rows FROM pg_stat_user_tables`,
+  );
+  return {
+    ...Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)])),
+    tables: new Map(tables.rows.map((row) => [row.name, Number(row.rows)])),
+  };
 }
 
 /** Mean time and count per stage of a poll, from sync-service's `sync_poll_stage_seconds` histogram. */
