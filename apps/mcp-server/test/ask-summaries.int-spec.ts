@@ -207,6 +207,31 @@ describe('the summaries follow the base tables', () => {
     await expectSummariesOfTheBaseTables();
   });
 
+  it('a match that leaves an item as it was writes neither the item nor its summary row', async () => {
+    const project = (p: PurchaseDetail, matched: boolean) =>
+      model.service.transaction((manager) =>
+        Projection.upsertPurchases(manager, [{ teamId: 'team_a', purchase: p }], matched),
+      );
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          (await model.service.query(
+            `SELECT item_id, xmin::text AS version FROM mcp.items WHERE purchase_id = 'pur_same_1'`,
+          )) as Array<{ item_id: string; version: string }>
+        ).map((row) => [row.item_id, row.version]),
+      );
+    const unmatched = purchase('pur_same_1', '2026-04-13T10:00:00.000Z', false, false);
+    await project(unmatched, false);
+    const collected = await versions();
+    await project(unmatched, true); // matching found no product for either item
+    expect(await versions()).toEqual(collected);
+    await project(purchase('pur_same_1', '2026-04-13T10:00:00.000Z', false, true), true); // l1 matched
+    const matched = await versions();
+    expect(matched.l1).not.toBe(collected.l1);
+    expect(matched.l2).toBe(collected.l2);
+    await expectSummariesOfTheBaseTables();
+  });
+
   it('after a narrower sharing window hides older purchases, and a wider one shows them again', async () => {
     const sharing = (days: number, start: string, at: string) =>
       model.service.transaction((manager) =>

@@ -96,8 +96,11 @@ export class Projection {
        ORDER BY i.purchase_id, i.item_id
        ON CONFLICT (purchase_id, item_id) DO ${
          matched
-           ? `UPDATE SET product_id = EXCLUDED.product_id, product_name = EXCLUDED.product_name,
-                product_brand = EXCLUDED.product_brand WHERE mcp.items.team_id = EXCLUDED.team_id`
+           ? // Most items match no product: rewriting them as they were would cost a row version and two summary writes.
+             `UPDATE SET product_id = EXCLUDED.product_id, product_name = EXCLUDED.product_name,
+                product_brand = EXCLUDED.product_brand WHERE mcp.items.team_id = EXCLUDED.team_id
+                AND (mcp.items.product_id, mcp.items.product_name, mcp.items.product_brand)
+                    IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.product_name, EXCLUDED.product_brand)`
            : 'NOTHING'
        }`,
       [JSON.stringify([...items.values()])],
