@@ -64,7 +64,7 @@ export function cpuPerUnit(before, after, units, seconds) {
     .map(([name, total]) => [name, total - (before.get(name) ?? 0)])
     .filter(([, used]) => used > 0)
     .sort((a, b) => b[1] - a[1]);
-  const used = rows.reduce((sum, [, seconds_]) => sum + seconds_, 0);
+  const used = rows.reduce((sum, [, spent]) => sum + spent, 0);
   const capacity = cpus().length * seconds;
   const parts = rows.map(([name, spent]) => `${name} ${((spent * 1000) / units).toFixed(2)}`);
   return (

@@ -140,19 +140,7 @@ export class OrderRepository {
 
   /** The account's order with its lines; null for another account's order (as if it did not exist). */
   async find(accountId: string, orderId: string): Promise<StoredOrder | null> {
-    const [row] = await selectRows<OrderRow>(
-      this.db,
-      `SELECT * FROM sandbox.orders WHERE id = $1 AND account_id = $2`,
-      [orderId, accountId],
-    );
-    if (!row) return null;
-    const items = await selectRows<ItemRow>(
-      this.db,
-      `SELECT name, brand, upc, sku, unit_price_cents, quantity FROM sandbox.order_items
-        WHERE order_id = $1 ORDER BY position`,
-      [orderId],
-    );
-    return toStoredOrder(row, items);
+    return (await this.findMany(accountId, [orderId]))[0] ?? null;
   }
 
   /** The account's orders among `orderIds` with their lines, in two statements; others are left out. */
