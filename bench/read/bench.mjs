@@ -9,12 +9,14 @@
 // their contracts (the development and test default).
 //
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
-//     [--only current] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
+//     [--only current] [--skip-checked] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
 import { generateKeyPairSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { Agent, request } from 'undici';
 import { buildBaseline, removeBaseline } from '../baseline.mjs';
+import { cpuPerUnit, cpuSnapshot } from '../sync/cpu.mjs';
 import { ROOT, startPlatform } from '../sync/platform.mjs';
 import { startBareServer } from './bare-server.mjs';
 
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     purchases: { type: 'string', default: '200' },
     profile: { type: 'string' },
     only: { type: 'string' },
+    'skip-checked': { type: 'boolean', default: false },
   },
 });
 const durationMs = Number(args.duration) * 1000;
@@ -59,13 +62,24 @@ async function seed(platform, purchases) {
   return { apiKey, connectionId, connectionToken: token.body.connection_token };
 }
 
-/** C workers, each sending requests back to back on keep-alive connections, for durationMs. */
-async function load(url, headers) {
+/** Transactions committed in `db`'s database so far (Postgres flushes the count about once a second). */
+async function commits(db) {
+  const { rows } = await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0].xact_commit);
+}
+
+/**
+ * C workers, each sending requests back to back on keep-alive connections, for durationMs; with the CPU each
+ * process spent per request, and the Postgres transactions per request (`db`: a client of the platform's database).
+ */
+async function load(url, headers, db) {
   const dispatcher = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
   const latencies = [];
   let errors = 0;
   const warmUntil = Date.now() + 2_000;
   let start = 0;
+  let cpuBefore;
+  let commitsBefore;
   const end = Date.now() + 2_000 + durationMs;
   async function worker() {
     while (Date.now() < end) {
@@ -74,14 +88,21 @@ async function load(url, headers) {
       await response.body.arrayBuffer();
       const elapsed = performance.now() - t0;
       if (Date.now() < warmUntil) continue;
-      if (start === 0) start = Date.now();
+      if (start === 0) {
+        start = Date.now();
+        cpuBefore = cpuSnapshot();
+        commitsBefore = commits(db);
+      }
       if (response.statusCode !== 200) errors += 1;
       latencies.push(elapsed);
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (Date.now() - start) / 1000;
+  const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(), latencies.length, seconds, 'request');
   await dispatcher.close();
+  await new Promise((resolve) => setTimeout(resolve, 1_500)); // the statistics collector's flush
+  const transactions = (await commits(db)) - (await commitsBefore);
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / seconds,
@@ -89,6 +110,8 @@ async function load(url, headers) {
     p99: percentile(latencies, 99),
     n: latencies.length,
     errors,
+    cpu,
+    transactions: transactions / latencies.length,
   };
 }
 
@@ -96,21 +119,30 @@ function report(label, results) {
   for (const [path, r] of Object.entries(results)) {
     console.log(
       `${label.padEnd(10)} ${path.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s  ` +
-        `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (n=${r.n}, non-200=${r.errors})`,
+        `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (n=${r.n}, non-200=${r.errors})\n` +
+        `${''.padEnd(11)}${r.cpu}; ${r.transactions.toFixed(2)} Postgres transactions per request`,
     );
   }
 }
 
 /** The two requests against `baseUrl` (the gateway, or the bare server). */
-async function loadBoth(baseUrl, seeded) {
+async function loadBoth(baseUrl, seeded, db) {
   return {
-    'GET /purchases?limit=50': await load(`${baseUrl}/purchases?limit=50`, {
-      'x-api-key': seeded.apiKey,
-      authorization: `Bearer ${seeded.connectionToken}`,
-    }),
-    'GET /connections/{id}': await load(`${baseUrl}/connections/${seeded.connectionId}`, {
-      'x-api-key': seeded.apiKey,
-    }),
+    'GET /purchases?limit=50': await load(
+      `${baseUrl}/purchases?limit=50`,
+      {
+        'x-api-key': seeded.apiKey,
+        authorization: `Bearer ${seeded.connectionToken}`,
+      },
+      db,
+    ),
+    'GET /connections/{id}': await load(
+      `${baseUrl}/connections/${seeded.connectionId}`,
+      {
+        'x-api-key': seeded.apiKey,
+      },
+      db,
+    ),
   };
 }
 
@@ -134,22 +166,28 @@ async function measure(label, root, env = {}, { withBare = false } = {}) {
   });
   try {
     const seeded = await seed(platform, Number(args.purchases));
-    const results = await loadBoth(platform.gatewayUrl, seeded);
-    report(label, results);
-    if (withBare) {
-      const server = await startBareServer({
-        databaseUrl: platform.databaseUrl,
-        baseUrl: platform.gatewayUrl,
-        privateKeyPem: CONNECTION_TOKEN_PRIVATE_KEY,
-      });
-      try {
-        bare = await loadBoth(server.url, seeded);
-        report('bare', bare);
-      } finally {
-        await server.stop();
+    const db = new pg.Client({ connectionString: platform.databaseUrl });
+    await db.connect();
+    try {
+      const results = await loadBoth(platform.gatewayUrl, seeded, db);
+      report(label, results);
+      if (withBare) {
+        const server = await startBareServer({
+          databaseUrl: platform.databaseUrl,
+          baseUrl: platform.gatewayUrl,
+          privateKeyPem: CONNECTION_TOKEN_PRIVATE_KEY,
+        });
+        try {
+          bare = await loadBoth(server.url, seeded, db);
+          report('bare', bare);
+        } finally {
+          await server.stop();
+        }
       }
+      return results;
+    } finally {
+      await db.end();
     }
-    return results;
   } finally {
     await platform.stop();
   }
@@ -172,7 +210,7 @@ if (args.baseline) {
 const runs = {
   current: await measure('current', ROOT, { RPC_CHECK_REPLIES: 'false' }, { withBare: !args.only }),
 };
-if (!args.only) runs.checked = await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' });
+if (!args.only && !args['skip-checked']) runs.checked = await measure('checked', ROOT, { RPC_CHECK_REPLIES: 'true' });
 for (const [label, current] of Object.entries(bare ? runs : {})) {
   for (const path of Object.keys(current)) {
     console.log(

@@ -59,16 +59,18 @@ export function cpuSnapshot() {
  * One line per component, largest first: CPU milliseconds per unit of work between two snapshots, and the share of
  * the machine's cores over `seconds`.
  */
-export function cpuPerUnit(before, after, units, seconds) {
+export function cpuPerUnit(before, after, units, seconds, unit = 'purchase') {
   const rows = [...after]
     .map(([name, total]) => [name, total - (before.get(name) ?? 0)])
     .filter(([, used]) => used > 0)
     .sort((a, b) => b[1] - a[1]);
   const used = rows.reduce((sum, [, spent]) => sum + spent, 0);
   const capacity = cpus().length * seconds;
-  const parts = rows.map(([name, spent]) => `${name} ${((spent * 1000) / units).toFixed(2)}`);
+  const parts = rows
+    .map(([name, spent]) => `${name} ${((spent * 1000) / units).toFixed(2)}`)
+    .filter((part) => !part.endsWith(' 0.00'));
   return (
-    `${((used * 1000) / units).toFixed(2)} ms CPU per purchase (${parts.join(', ')}); ` +
+    `${((used * 1000) / units).toFixed(2)} ms CPU per ${unit} (${parts.join(', ')}); ` +
     `${((100 * used) / capacity).toFixed(0)}% of ${cpus().length} cores over ${seconds.toFixed(1)} s`
   );
 }

@@ -4,3 +4,4 @@ export * from './secret-box.js';
 export * from './password-hash.js';
 export * from './transactor.js';
 export * from './transient-error.js';
+export * from './prepared-statement.js';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PreparedStatement } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { verdictOf, type RateLimitOptions, type RateLimitVerdict } from './token-bucket-limiter.js';
 
@@ -78,19 +79,21 @@ export class SharedTokenBuckets {
     limit: BucketLimit,
     wanted: number,
   ): Promise<{ tokens: number; granted: number }> {
-    // The epsilon absorbs floating-point drift from many small refills.
-    const refilled = `least($2::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.updated_at) * $3::float8)`;
-    const granted = `least($4::int, floor(${refilled} + 1e-9))`;
-    const [row] = (await this.dataSource.query(
-      `INSERT INTO gateway.rate_limit_buckets AS b (key, tokens, updated_at, granted)
-       VALUES ($1, greatest(0, $2::float8 - least($4::int, $2::float8)), clock_timestamp(), least($4::int, floor($2::float8)))
-       ON CONFLICT (key) DO UPDATE SET
-         granted = ${granted},
-         tokens = greatest(0, ${refilled} - ${granted}),
-         updated_at = clock_timestamp()
-       RETURNING tokens, granted`,
-      [key, limit.burst, limit.perMinute / 60, wanted],
-    )) as Array<{ tokens: number; granted: number }>;
+    const [row] = await TAKE.run(this.dataSource, [key, limit.burst, limit.perMinute / 60, wanted]);
     return { tokens: Number(row!.tokens), granted: Number(row!.granted) };
   }
 }
+
+// The epsilon absorbs floating-point drift from many small refills.
+const REFILLED = `least($2::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.updated_at) * $3::float8)`;
+const GRANTED = `least($4::int, floor(${REFILLED} + 1e-9))`;
+/** Refill by the time since the bucket was last touched, take what it holds of the tokens wanted, say how many. */
+const TAKE = new PreparedStatement<{ tokens: number; granted: number }>(
+  `INSERT INTO gateway.rate_limit_buckets AS b (key, tokens, updated_at, granted)
+   VALUES ($1, greatest(0, $2::float8 - least($4::int, $2::float8)), clock_timestamp(), least($4::int, floor($2::float8)))
+   ON CONFLICT (key) DO UPDATE SET
+     granted = ${GRANTED},
+     tokens = greatest(0, ${REFILLED} - ${GRANTED}),
+     updated_at = clock_timestamp()
+   RETURNING tokens, granted`,
+);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type InternalConnectionStatus } from '@cps/domain';
+import { PreparedStatement } from '@cps/persistence';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { ConnectionEntity } from './connection.entity.js';
 
@@ -42,13 +43,8 @@ export class ConnectionRepository {
         where: { teamId, id, deletedAt: IsNull() },
         lock: { mode: 'pessimistic_read' },
       });
-    // Plain SQL: TypeORM's query builder cost more than the query on GET /connections/{id} (bench/read).
-    const rows: ConnectionRow[] = await this.connections.query(
-      `SELECT id, team_id, customer_id, retailer_id, status, email, mobile, tags, is_simulated, created_at,
-              updated_at, deleted_at, first_linked_at, history_window_days
-         FROM sync.connections WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL`,
-      [id, teamId],
-    );
+    // Plain SQL, prepared: TypeORM's query builder cost more than the query on GET /connections/{id} (bench/read).
+    const rows = await FIND_OWNED.run(this.connections.manager.connection, [id, teamId]);
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
@@ -164,3 +160,9 @@ function toEntity(row: ConnectionRow): ConnectionEntity {
     historyWindowDays: row.history_window_days,
   });
 }
+
+const FIND_OWNED = new PreparedStatement<ConnectionRow>(
+  `SELECT id, team_id, customer_id, retailer_id, status, email, mobile, tags, is_simulated, created_at,
+              updated_at, deleted_at, first_linked_at, history_window_days
+         FROM sync.connections WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL`,
+);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type PurchaseType } from '@cps/domain';
 import { InjectRepository } from '@nestjs/typeorm';
+import { PreparedStatement } from '@cps/persistence';
 import { type EntityManager, Repository } from 'typeorm';
 import { ConnectionEntity } from '../connections/connection.entity.js';
 import { PurchaseEntity, PurchaseItemEntity, type PurchaseWithItems } from './purchase.entity.js';
@@ -137,25 +138,12 @@ export class PurchaseRepository {
     connectionId: string,
     page: { startingAfter?: string; limit: number },
   ): Promise<PurchasePageRow[] | 'bad-cursor' | null> {
-    const window = HISTORY_WINDOW_START_SQL;
-    // Compared in SQL against the stored row, so the cursor keeps Postgres' microsecond precision.
-    const rows: Array<PurchasePageRow & { cursor: string | null }> = await this.purchases.query(
-      `SELECT a.id AS cursor, p.id, p.date, p.total, p.purchase_type
-         FROM sync.connections c
-         LEFT JOIN LATERAL (
-           SELECT a.id, a.date FROM sync.purchases a
-            WHERE a.id = $3 AND a.connection_id = c.id AND a.team_id = c.team_id AND a.date >= ${window}
-         ) a ON true
-         LEFT JOIN LATERAL (
-           SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
-            WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${window}
-              AND ($3::text IS NULL OR (p.date, p.id) < (a.date, a.id))
-            ORDER BY p.date DESC, p.id DESC
-            LIMIT $4
-         ) p ON $3::text IS NULL OR a.id IS NOT NULL
-        WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
-      [teamId, connectionId, page.startingAfter ?? null, page.limit],
-    );
+    const rows = await PAGE_FOR_CONNECTION.run(this.purchases.manager.connection, [
+      teamId,
+      connectionId,
+      page.startingAfter ?? null,
+      page.limit,
+    ]);
     if (rows.length === 0) return null;
     if (page.startingAfter !== undefined && rows[0]!.cursor === null) return 'bad-cursor';
     return rows[0]!.id === null ? [] : rows;
@@ -173,3 +161,25 @@ export class PurchaseRepository {
       .andWhere(`p.date >= ${HISTORY_WINDOW_START_SQL}`);
   }
 }
+
+/**
+ * GET /purchases: the connection (none: unknown or not the team's), the cursor's purchase (none: a bad cursor) and
+ * the page after it, in one statement. Compared in SQL against the stored row, so the cursor keeps Postgres'
+ * microsecond precision.
+ */
+const PAGE_FOR_CONNECTION = new PreparedStatement<PurchasePageRow & { cursor: string | null }>(
+  `SELECT a.id AS cursor, p.id, p.date, p.total, p.purchase_type
+         FROM sync.connections c
+         LEFT JOIN LATERAL (
+           SELECT a.id, a.date FROM sync.purchases a
+            WHERE a.id = $3 AND a.connection_id = c.id AND a.team_id = c.team_id AND a.date >= ${HISTORY_WINDOW_START_SQL}
+         ) a ON true
+         LEFT JOIN LATERAL (
+           SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
+            WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${HISTORY_WINDOW_START_SQL}
+              AND ($3::text IS NULL OR (p.date, p.id) < (a.date, a.id))
+            ORDER BY p.date DESC, p.id DESC
+            LIMIT $4
+         ) p ON $3::text IS NULL OR a.id IS NOT NULL
+        WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
+);
