@@ -1,13 +1,15 @@
-import { pino, type Logger } from 'pino';
-import { REDACT_PATHS } from './redaction.js';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { redactLogLine } from './redaction.js';
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/** A service's JSON logger (stdout unless `destination`); secret fields are blanked in every line written. */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service },
     messageKey: 'msg',
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+    hooks: { streamWrite: redactLogLine },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { REDACT_PATHS, redactUrl } from './redaction.js';
+import { createLogger } from './logger.js';
+import { redactLogLine, redactUrl } from './redaction.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -15,7 +15,7 @@ describe('redactUrl', () => {
 });
 
 describe('log redaction', () => {
-  it('blanks headers and secret fields at any of the first three levels', () => {
+  function capture(level = 'info') {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -23,23 +23,66 @@ describe('log redaction', () => {
         done();
       },
     });
-    const logger = pino({ redact: { paths: REDACT_PATHS, censor: '[Redacted]' } }, sink);
-    logger.info({
-      req: {
-        headers: {
-          authorization: 'Bearer abc',
-          'x-api-key': 'sk_live',
-          cookie: 'sid=1',
-          accept: 'json',
+    return { logger: createLogger('test', level, sink), lines };
+  }
+
+  it('blanks headers and secret fields at any depth, in bindings and errors too', () => {
+    const { logger, lines } = capture();
+    logger.child({ token: 'bound-token' }).info(
+      {
+        req: {
+          headers: {
+            authorization: 'Bearer abc',
+            'x-api-key': 'sk_live',
+            cookie: 'sid=1',
+            accept: 'json',
+          },
         },
+        res: { headers: { 'set-cookie': ['sid=2'] } },
+        body: {
+          secret: 'whsec_1',
+          api_key: 'k',
+          nested: { deeper: { refresh_token: 'r', list: [{ Password: 'p' }] } },
+        },
+        err: Object.assign(new Error('boom'), { access_token: 'at' }),
+        connection_token: { kid: 'object-valued' },
       },
-      body: { secret: 'whsec_1', api_key: 'k', nested: { refresh_token: 'r' } },
-      token: 't',
-    });
+      'hello',
+    );
     const line = lines.join('');
-    for (const secret of ['Bearer abc', 'sk_live', 'sid=1', 'whsec_1', '"k"', '"r"', '"t"']) {
+    for (const secret of [
+      'Bearer abc',
+      'sk_live',
+      'sid=1',
+      'sid=2',
+      'whsec_1',
+      '"k"',
+      '"r"',
+      '"p"',
+      'bound-token',
+      '"at"',
+      'object-valued',
+    ]) {
       expect(line).not.toContain(secret);
     }
+    const parsed = JSON.parse(line) as Record<string, unknown>;
+    expect(parsed).toMatchObject({ msg: 'hello', service: 'test', token: '[Redacted]', err: { message: 'boom' } });
     expect(line).toContain('json');
+    expect(line.endsWith('}\n')).toBe(true);
+  });
+
+  it('writes a line without secret fields as pino made it', () => {
+    const { logger, lines } = capture();
+    logger.info({ tokens_seen: 3, detail: 'the word token in a message' }, 'token: fine');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      tokens_seen: 3,
+      detail: 'the word token in a message',
+      msg: 'token: fine',
+    });
+  });
+
+  it('withholds a line that holds a secret field but is not JSON', () => {
+    expect(redactLogLine('{"token": "abc" oops\n')).not.toContain('abc');
+    expect(redactLogLine('plain text\n')).toBe('plain text\n');
   });
 });
