@@ -138,12 +138,11 @@ export class PurchaseRepository {
     connectionId: string,
     page: { startingAfter?: string; limit: number },
   ): Promise<PurchasePageRow[] | 'bad-cursor' | null> {
-    const rows = await PAGE_FOR_CONNECTION.run(this.purchases.manager.connection, [
-      teamId,
-      connectionId,
-      page.startingAfter ?? null,
-      page.limit,
-    ]);
+    const dataSource = this.purchases.manager.connection;
+    const rows: Array<PurchasePageRow & { cursor?: string | null }> =
+      page.startingAfter === undefined
+        ? await FIRST_PAGE.run(dataSource, [teamId, connectionId, page.limit])
+        : await NEXT_PAGE.run(dataSource, [teamId, connectionId, page.startingAfter, page.limit]);
     if (rows.length === 0) return null;
     if (page.startingAfter !== undefined && rows[0]!.cursor === null) return 'bad-cursor';
     return rows[0]!.id === null ? [] : rows;
@@ -163,23 +162,41 @@ export class PurchaseRepository {
 }
 
 /**
- * GET /purchases: the connection (none: unknown or not the team's), the cursor's purchase (none: a bad cursor) and
- * the page after it, in one statement. Compared in SQL against the stored row, so the cursor keeps Postgres'
- * microsecond precision.
+ * GET /purchases, first page: the connection (no row: unknown, deleted or not the team's) and its newest purchases, in
+ * one statement (a row of nulls: none).
  */
-const PAGE_FOR_CONNECTION = new PreparedStatement<PurchasePageRow & { cursor: string | null }>(
+const FIRST_PAGE = new PreparedStatement<PurchasePageRow>(
+  `SELECT p.id, p.date, p.total, p.purchase_type
+     FROM sync.connections c
+     LEFT JOIN LATERAL (
+       SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
+        WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${HISTORY_WINDOW_START_SQL}
+        ORDER BY p.date DESC, p.id DESC
+        LIMIT $3
+     ) p ON true
+    WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
+);
+
+/**
+ * GET /purchases after a cursor: the connection, the cursor's purchase (`cursor` null: not a readable purchase of
+ * this connection) and the page after it. Compared in SQL against the stored row, so the cursor keeps Postgres'
+ * microsecond precision. A statement of its own, not the first page's with "or no cursor": the row comparison is
+ * then an index condition, so a page 40,000 purchases deep reads 51 index entries instead of skipping 40,000 (0.03
+ * instead of 5-9 ms; ADR 0018).
+ */
+const NEXT_PAGE = new PreparedStatement<PurchasePageRow & { cursor: string | null }>(
   `SELECT a.id AS cursor, p.id, p.date, p.total, p.purchase_type
-         FROM sync.connections c
-         LEFT JOIN LATERAL (
-           SELECT a.id, a.date FROM sync.purchases a
-            WHERE a.id = $3 AND a.connection_id = c.id AND a.team_id = c.team_id AND a.date >= ${HISTORY_WINDOW_START_SQL}
-         ) a ON true
-         LEFT JOIN LATERAL (
-           SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
-            WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${HISTORY_WINDOW_START_SQL}
-              AND ($3::text IS NULL OR (p.date, p.id) < (a.date, a.id))
-            ORDER BY p.date DESC, p.id DESC
-            LIMIT $4
-         ) p ON $3::text IS NULL OR a.id IS NOT NULL
-        WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
+     FROM sync.connections c
+     LEFT JOIN LATERAL (
+       SELECT a.id, a.date FROM sync.purchases a
+        WHERE a.id = $3 AND a.connection_id = c.id AND a.team_id = c.team_id AND a.date >= ${HISTORY_WINDOW_START_SQL}
+     ) a ON true
+     LEFT JOIN LATERAL (
+       SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
+        WHERE p.team_id = c.team_id AND p.connection_id = c.id AND p.date >= ${HISTORY_WINDOW_START_SQL}
+          AND (p.date, p.id) < (a.date, a.id)
+        ORDER BY p.date DESC, p.id DESC
+        LIMIT $4
+     ) p ON true
+    WHERE c.id = $2 AND c.team_id = $1 AND c.deleted_at IS NULL`,
 );
