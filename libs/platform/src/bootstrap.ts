@@ -7,6 +7,7 @@ import { type ServiceEnv } from '@cps/config';
 import { createLogger } from '@cps/observability';
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
+import { releaseStartupMemory } from './startup-memory.js';
 import { SubjectServerNats } from './subject-server-nats.js';
 
 export interface ServiceDefinition {
@@ -64,6 +65,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   await app.listen(definition.config.PORT, '0.0.0.0');
   logger.info({ port: definition.config.PORT }, `${definition.service} listening`);
   stopOnSignal(app, definition.config.SHUTDOWN_GRACE_MS, logger);
+  releaseStartupMemory();
 }
 
 /**
