@@ -34,3 +34,4 @@ export * from './matching/brand-products.js';
 export * from './randomness.js';
 export * from './mcp/index.js';
 export * from './loyalty/index.js';
+export * from './collections/group-by.js';

@@ -3,7 +3,7 @@ import { MatchingContracts, type PurchaseDetail, type ProductRef } from '@cps/co
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
-import { type ItemMatch } from '@cps/domain';
+import { groupBy, type ItemMatch } from '@cps/domain';
 import { CatalogMatcher, type CatalogCandidate } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
@@ -98,16 +98,6 @@ export class MatchPurchaseUseCase {
 }
 
 const NO_MATCH = { method: 'none', product: null, confidence: 0 } as const;
-
-function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const value of values) {
-    const group = groups.get(key(value));
-    if (group) group.push(value);
-    else groups.set(key(value), [value]);
-  }
-  return groups;
-}
 
 export function toProductRef(candidate: CatalogCandidate | null): ProductRef | null {
   if (!candidate) return null;

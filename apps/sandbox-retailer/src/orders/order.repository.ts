@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type PurchaseType } from '@cps/domain';
+import { groupBy, type PurchaseType } from '@cps/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { selectRows } from '../common/sql.js';
 import { type OrderDraft, type OrderLine } from './order-generator.js';
@@ -157,12 +157,7 @@ export class OrderRepository {
         WHERE order_id = ANY($1::text[]) ORDER BY order_id, position`,
       [rows.map((row) => row.id)],
     );
-    const linesOf = new Map<string, ItemRow[]>();
-    for (const item of items) {
-      const lines = linesOf.get(item.order_id);
-      if (lines) lines.push(item);
-      else linesOf.set(item.order_id, [item]);
-    }
+    const linesOf = groupBy(items, (item) => item.order_id);
     return rows.map((row) => toStoredOrder(row, linesOf.get(row.id) ?? []));
   }
 }
