@@ -14,18 +14,21 @@ import {
   SERVICES,
 } from '../../dist/tools/index.js';
 import { freePort } from '../../dist/libs/testing/src/free-port.js';
+import { standInForAutovacuum } from './autovacuum.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * A database of its own on the machine's Postgres and a private nats-server, made with the tools of a build (by
- * default this one's; a script measuring an older build passes that build's `dist/tools/index.js` and `freePort`).
+ * A database of its own on the machine's Postgres (vacuumed like autovacuum would where the server does not:
+ * autovacuum.mjs) and a private nats-server, made with the tools of a build (by default this one's; a script measuring
+ * an older build passes that build's `dist/tools/index.js` and `freePort`).
  */
 export async function startInfrastructure(tools = { ensureDatabase, dropDatabase, NatsServerProcess, freePort }) {
   const url = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/cps_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = url.toString();
   await tools.ensureDatabase(databaseUrl);
+  const stopVacuuming = await standInForAutovacuum(databaseUrl, { log: (line) => console.log(line) });
   const natsDir = mkdtempSync(join(tmpdir(), 'cps-bench-nats-'));
   const nats = new tools.NatsServerProcess(await tools.freePort(), natsDir);
   await nats.start();
@@ -33,6 +36,7 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
     databaseUrl,
     natsUrl: nats.url,
     async stop() {
+      await stopVacuuming?.();
       await nats.stop();
       await tools.dropDatabase(databaseUrl).catch(() => undefined);
       rmSync(natsDir, { recursive: true, force: true });

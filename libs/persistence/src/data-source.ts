@@ -1,5 +1,6 @@
 import { type DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 import { SnakeNamingStrategy } from './naming.strategy.js';
+import { PreparingClient } from './preparing-client.js';
 
 export interface SchemaDataSourceOptions {
   url: string;
@@ -31,6 +32,8 @@ export function schemaDataSourceOptions(options: SchemaDataSourceOptions): DataS
       connectionTimeoutMillis: 5_000,
       // Reconnect handling is pg-pool's: a broken connection is dropped and a new one opened on next use.
       idleTimeoutMillis: 30_000,
+      // Statements that keep coming back are prepared once per connection (preparing-client.ts).
+      Client: PreparingClient,
     },
   };
 }

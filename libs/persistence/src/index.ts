@@ -5,3 +5,4 @@ export * from './password-hash.js';
 export * from './transactor.js';
 export * from './transient-error.js';
 export * from './prepared-statement.js';
+export * from './preparing-client.js';

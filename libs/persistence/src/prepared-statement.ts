@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
 import { type DataSource } from 'typeorm';
+import { statementName } from './preparing-client.js';
 
 /**
  * A statement of a hot path run as a named prepared statement: Postgres parses and plans it once per pooled
@@ -14,7 +14,7 @@ export class PreparedStatement<Row extends QueryResultRow> {
   private readonly name: string;
 
   constructor(private readonly text: string) {
-    this.name = `cps_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    this.name = statementName(text);
   }
 
   async run(dataSource: DataSource, values: readonly unknown[]): Promise<Row[]> {
