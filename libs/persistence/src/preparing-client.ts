@@ -16,12 +16,19 @@ export function statementName(text: string): string {
   return `cps_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A text whose result columns are "all of a table's" (`SELECT *`, `t.*`, `RETURNING *`). Prepared, it would fail
+ * with "cached plan must not change result type" on every later run once a migration adds a column to the table
+ * (a rolling deploy runs the new schema beside old replicas), so it always runs unnamed. `count(*)` is not one.
+ */
+const ALL_COLUMNS = /(?:\bselect|\breturning|,)\s*(?:distinct\s+)?(?:"?\w+"?\.)?\*/i;
+
 /** The name `text` runs under on a connection that has `prepared` statements already, or none (unnamed). */
 function nameFor(text: string, prepared: Set<string>): string | undefined {
   let name = nameByText.get(text);
   if (name === undefined) {
     const runs = (runsByText.get(text) ?? 0) + 1;
-    if (runs < PREPARE_AFTER_RUNS) {
+    if (runs < PREPARE_AFTER_RUNS || ALL_COLUMNS.test(text)) {
       if (runsByText.size >= MAX_COUNTED_TEXTS) runsByText.clear();
       runsByText.set(text, runs);
       return undefined;
@@ -45,7 +52,7 @@ type Query = pg.Client['query'];
  * Postgres's time on the ingest path (bench/sync, ADR 0018). It takes TypeORM's `query(text, values)` calls, in and
  * out of transactions; statements without parameters (BEGIN, COMMIT, DDL, several statements in one text) run as
  * before. Texts built per call (a variable `IN` list) rarely reach the threshold, and a connection prepares at most
- * `MAX_PREPARED_PER_CONNECTION`.
+ * `MAX_PREPARED_PER_CONNECTION`. Texts that select all of a table's columns stay unnamed (`ALL_COLUMNS`).
  */
 export class PreparingClient extends pg.Client {
   /** The names of the statements this connection has prepared. */

@@ -150,6 +150,23 @@ describe('prepared statements', () => {
       expect(await dataSource.query(byId, [2])).toEqual([{ name: 'two' }]);
     });
 
+    it('leaves texts that select all columns unnamed, so a column added by a migration breaks neither kind', async () => {
+      await dataSource.query(`CREATE TABLE ${SCHEMA}.widened (id int PRIMARY KEY, name text NOT NULL)`);
+      await dataSource.query(`INSERT INTO ${SCHEMA}.widened VALUES (1, 'one')`);
+      const all = `SELECT * FROM ${SCHEMA}.widened WHERE id = $1`;
+      const named = `SELECT id, name FROM ${SCHEMA}.widened WHERE id = $1`;
+      for (let run = 0; run <= PREPARE_AFTER_RUNS; run++) {
+        await dataSource.query(all, [1]);
+        await dataSource.query(named, [1]);
+      }
+      expect(await preparedNames()).not.toContain(statementName(all));
+      expect(await preparedNames()).toContain(statementName(named));
+
+      await dataSource.query(`ALTER TABLE ${SCHEMA}.widened ADD COLUMN added text NOT NULL DEFAULT 'new'`);
+      expect(await dataSource.query(all, [1])).toEqual([{ id: 1, name: 'one', added: 'new' }]);
+      expect(await dataSource.query(named, [1])).toEqual([{ id: 1, name: 'one' }]);
+    });
+
     it(`prepares at most ${MAX_PREPARED_PER_CONNECTION} statements on a connection and runs the rest unnamed`, async () => {
       for (let n = 0; n < MAX_PREPARED_PER_CONNECTION + 20; n++) {
         const text = `SELECT $1::int + ${n} AS sum`;

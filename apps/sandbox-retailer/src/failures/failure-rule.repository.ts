@@ -64,7 +64,8 @@ export class FailureRuleRepository {
   async listLive(retailerId: string, now: Date): Promise<FailureRule[]> {
     const rows = await selectRows<FailureRuleRow>(
       this.db,
-      `SELECT f.*, a.email AS account_email
+      `SELECT f.id, f.retailer_id, f.account_id, f.scope, f.kind, f.delay_ms, f.status, f.retry_after_seconds,
+              f.remaining, f.expires_at, f.created_at, a.email AS account_email
          FROM sandbox.failure_rules f LEFT JOIN sandbox.accounts a ON a.id = f.account_id
         WHERE f.retailer_id = $1 AND (f.remaining IS NULL OR f.remaining > 0) AND (f.expires_at IS NULL OR f.expires_at > $2)
         ORDER BY f.created_at, f.id`,
