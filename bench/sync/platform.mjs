@@ -28,7 +28,7 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
   url.pathname = `/cps_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = url.toString();
   await tools.ensureDatabase(databaseUrl);
-  const stopVacuuming = await standInForAutovacuum(databaseUrl, { log: (line) => console.log(line) });
+  const stopVacuuming = await standInForAutovacuum(databaseUrl, { log: console.log });
   const natsDir = mkdtempSync(join(tmpdir(), 'cps-bench-nats-'));
   const nats = new tools.NatsServerProcess(await tools.freePort(), natsDir);
   await nats.start();

@@ -23,20 +23,24 @@ export function statementName(text: string): string {
  */
 const ALL_COLUMNS = /(?:\bselect|\breturning|,)\s*(?:distinct\s+)?(?:"?\w+"?\.)?\*/i;
 
+/** What `nameByText` holds for a text that always runs unnamed (`ALL_COLUMNS`). */
+const UNNAMED = '';
+
 /** The name `text` runs under on a connection that has `prepared` statements already, or none (unnamed). */
 function nameFor(text: string, prepared: Set<string>): string | undefined {
   let name = nameByText.get(text);
   if (name === undefined) {
     const runs = (runsByText.get(text) ?? 0) + 1;
-    if (runs < PREPARE_AFTER_RUNS || ALL_COLUMNS.test(text)) {
+    if (runs < PREPARE_AFTER_RUNS) {
       if (runsByText.size >= MAX_COUNTED_TEXTS) runsByText.clear();
       runsByText.set(text, runs);
       return undefined;
     }
     runsByText.delete(text);
-    name = statementName(text);
+    name = ALL_COLUMNS.test(text) ? UNNAMED : statementName(text);
     if (nameByText.size < MAX_COUNTED_TEXTS) nameByText.set(text, name);
   }
+  if (name === UNNAMED) return undefined;
   if (prepared.has(name)) return name;
   if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
   prepared.add(name);
@@ -48,8 +52,8 @@ type Query = pg.Client['query'];
 /**
  * The pg client every service's pool opens (`extra.Client` of `schemaDataSourceOptions`): a parameterized statement
  * whose text keeps coming back becomes a named prepared statement on each connection, so Postgres parses and plans
- * it once per connection instead of on every call (like postgres.js's `prepare`). Planning was about a quarter of
- * Postgres's time on the ingest path (bench/sync, ADR 0018). It takes TypeORM's `query(text, values)` calls, in and
+ * it once per connection instead of on every call (like postgres.js's `prepare`). Planning was about a third of
+ * Postgres's statement time on the ingest path (bench/sync, ADR 0018). It takes TypeORM's `query(text, values)` calls, in and
  * out of transactions; statements without parameters (BEGIN, COMMIT, DDL, several statements in one text) run as
  * before. Texts built per call (a variable `IN` list) rarely reach the threshold, and a connection prepares at most
  * `MAX_PREPARED_PER_CONNECTION`. Texts that select all of a table's columns stay unnamed (`ALL_COLUMNS`).
