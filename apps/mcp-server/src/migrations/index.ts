@@ -5,6 +5,7 @@ import { AskVocabulary1736000000000 } from './1736000000000-ask-vocabulary.js';
 import { SharingWindow1736100000000 } from './1736100000000-sharing-window.js';
 import { AskSummaries1736200000000 } from './1736200000000-ask-summaries.js';
 import { ConnectorRevocations1736300000000 } from './1736300000000-connector-revocations.js';
+import { PurchasesByConnectionAndTeam1736400000000 } from './1736400000000-purchases-by-connection-and-team.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -14,4 +15,5 @@ export const migrations = [
   SharingWindow1736100000000,
   AskSummaries1736200000000,
   ConnectorRevocations1736300000000,
+  PurchasesByConnectionAndTeam1736400000000,
 ];
