@@ -2,6 +2,7 @@ import { createTestDatabase } from '@cps/testing';
 import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { migrations } from '../src/migrations/index.js';
+import { PurchasesByConnectionAndTeam1736400000000 } from '../src/migrations/1736400000000-purchases-by-connection-and-team.js';
 import { SHARING_ONTO_ITEMS } from '../src/read-model/projection.js';
 
 /**
@@ -23,7 +24,7 @@ let admin: DataSource;
 beforeAll(async () => {
   database = await createTestDatabase();
   admin = new DataSource(
-    schemaDataSourceOptions({ url: database.url, schema: 'mcp', entities: [], migrations, poolSize: 1 }),
+    schemaDataSourceOptions({ url: database.url, schema: 'mcp', entities: [], migrations, poolSize: 2 }),
   );
   await admin.initialize();
   await runMigrations(admin, 'mcp');
@@ -104,5 +105,39 @@ describe('the sharing window on tables without statistics', () => {
     const { buffers, rows } = await lookupFor('c-new');
     expect(rows).toBe(0);
     expect(buffers).toBeLessThan(20);
+  });
+
+  it('has its index rebuilt by the migration when an earlier build of it failed half-way', async () => {
+    // A concurrent build that fails leaves an invalid index behind: here a unique one over duplicate rows.
+    await admin.query(`DROP INDEX mcp.purchases_connection_team_idx`);
+    await expect(
+      admin.query(`CREATE UNIQUE INDEX CONCURRENTLY purchases_connection_team_idx ON mcp.purchases (team_id)`),
+    ).rejects.toThrow(/could not create unique index/);
+    const validity = async () =>
+      (await admin.query(
+        `SELECT indisvalid AS valid, indisunique AS unique FROM pg_index
+          WHERE indexrelid = 'mcp.purchases_connection_team_idx'::regclass`,
+      )) as Array<{ valid: boolean; unique: boolean }>;
+    expect(await validity()).toEqual([{ valid: false, unique: true }]);
+
+    const migration = new PurchasesByConnectionAndTeam1736400000000();
+    const runner = admin.createQueryRunner();
+    const indexes = async () =>
+      (
+        (await runner.query(
+          `SELECT indexname FROM pg_indexes WHERE schemaname = 'mcp' AND indexname LIKE 'purchases_connection%'`,
+        )) as Array<{ indexname: string }>
+      ).map((row) => row.indexname);
+    try {
+      await migration.up(runner);
+      expect(await validity()).toEqual([{ valid: true, unique: false }]);
+      await migration.down(runner);
+      expect(await indexes()).toEqual(['purchases_connection_idx']);
+      await migration.up(runner);
+      expect(await indexes()).toEqual(['purchases_connection_team_idx']);
+    } finally {
+      await runner.release();
+    }
+    expect((await lookupFor('c7')).buffers).toBeLessThan(100);
   });
 });
