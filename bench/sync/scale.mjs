@@ -14,6 +14,7 @@ import pg from 'pg';
 import { ulid } from 'ulid';
 import { CLAIM_DUE_SQL } from '../../dist/apps/sync-service/src/collection/collection-state.repository.js';
 import { linkAccount, pool } from './accounts.mjs';
+import { cpuPerUnit, cpuSnapshot } from './cpu.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
 
 const { values: args } = parseArgs({
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     'polls-per-second': { type: 'string', default: '20' },
     seconds: { type: 'string', default: '60' },
     history: { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -31,6 +33,7 @@ const HISTORY = Number(args.history);
 const RETAILER = 'walmart';
 const PASSWORD = 'bench password';
 const CLAIM_LIMIT = 32;
+const cpuProf = args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.profile}` } : {};
 
 const log = (message) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,7 +136,10 @@ async function measure(size) {
   const platform = await startPlatform({
     // What polling needs: the retailer, sync-service, and auth-server for the team.
     only: ['sandbox-retailer', 'auth-server', 'sync-service'],
-    serviceEnv: { 'sync-service': { SYNC_POLL_INTERVAL_MS: String(intervalMs), SYNC_POLL_CONCURRENCY: '32' } },
+    serviceEnv: {
+      'sync-service': { ...cpuProf, SYNC_POLL_INTERVAL_MS: String(intervalMs), SYNC_POLL_CONCURRENCY: '32' },
+      'sandbox-retailer': cpuProf,
+    },
   });
   const db = new pg.Client({ connectionString: platform.databaseUrl });
   await db.connect();
@@ -200,7 +206,9 @@ async function measure(size) {
 
     const syncUrl = platform.platform.service('sync-service').url;
     const before = await syncFigures(syncUrl, db);
+    const cpuBefore = cpuSnapshot();
     await sleep(SECONDS * 1000);
+    const cpuAfter = cpuSnapshot();
     const after = await syncFigures(syncUrl, db);
     const polls = after.polls - before.polls;
     const claim = await explainClaim(db);
@@ -214,6 +222,7 @@ async function measure(size) {
       seqRowsPerPoll: (after.seqRows - before.seqRows) / polls,
       idxRowsPerPoll: (after.idxRows - before.idxRows) / polls,
       scanned: scannedTables(before, after, polls),
+      machine: cpuPerUnit(cpuBefore, cpuAfter, polls, (after.at - before.at) / 1000, 'poll'),
       claim,
       lookup,
     };
@@ -239,6 +248,7 @@ ${results
       `${String(r.size).padStart(8)} | ${f(r.pollsPerSecond).padStart(7)} | ${f(r.pollMs).padStart(14)} | ${f(r.cpuMsPerPoll, 2).padStart(16)} | ${f(r.seqRowsPerPoll)}, ${f(r.idxRowsPerPoll)} | ${f(r.seqScansPerPoll, 3)} | ${f(r.claim.ms, 2)} ms, ${r.claim.buffers} buffers, ${r.claim.scans.join(' + ')} | ${f(r.lookup.ms, 2)} ms, ${r.lookup.buffers} buffers, ${r.lookup.scans.join(' + ')}`,
   )
   .join('\n')}
+machine CPU per poll, by process: ${results.map((r) => `${r.size}: ${r.machine}`).join('; ')}
 sequential scans per poll, by table: ${results.map((r) => `${r.size}: ${r.scanned.join(', ') || 'none'}`).join('; ')}
 load average: ${(await import('node:os'))
   .loadavg()

@@ -6,3 +6,4 @@ export * from './transactor.js';
 export * from './transient-error.js';
 export * from './prepared-statement.js';
 export * from './preparing-client.js';
+export * from './group-commit.js';

@@ -8,3 +8,4 @@ export * from './webhook-receiver.js';
 export { NatsServerProcess } from '@cps/tools';
 export * from './oauth/browserless-flow.js';
 export * from './oauth/oauth-fixture.js';
+export * from './statement-log.js';

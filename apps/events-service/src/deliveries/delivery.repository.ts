@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DeliveryStatus, type DeliveryTransition } from '@cps/domain';
+import { GroupCommit } from '@cps/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** Postgres channel a consumer notifies (on commit) when it has queued deliveries. */
@@ -51,6 +52,14 @@ export interface DeliveryRow {
   nextAttemptAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** One attempt to record (DeliveryRepository.recordAttempt). */
+interface AttemptResultRow {
+  claimed: ClaimedDelivery;
+  attempt: AttemptRecord;
+  transition: DeliveryTransition;
+  disabledReason: string | null;
 }
 
 /** What TypeORM's query() gives for an UPDATE on Postgres: the RETURNING rows and the row count. */
@@ -115,45 +124,66 @@ export class DeliveryRepository {
   /**
    * Records an attempt and moves the delivery on. The state changes only if nobody else finished an
    * attempt of this lease meanwhile (a lease that expired during a very slow call); the attempt row is
-   * kept either way, since the request was sent. One statement (its own transaction): the delivery row is
-   * locked, the attempt inserted, the delivery moved on and, on 410 Gone, the destination disabled.
+   * kept either way, since the request was sent. The attempts that end while one is being recorded are
+   * recorded together by the next statement (group commit, ADR 0018); each statement is its own transaction.
    */
-  async recordAttempt(
+  recordAttempt(
     claimed: ClaimedDelivery,
     attempt: AttemptRecord,
     transition: DeliveryTransition,
     disabledReason: string | null,
   ): Promise<void> {
+    return this.attemptResults.submit({ claimed, attempt, transition, disabledReason });
+  }
+
+  private readonly attemptResults = new GroupCommit<AttemptResultRow, void>({
+    maxBatch: 64,
+    write: (rows) => this.recordAttempts(rows),
+  });
+
+  /**
+   * One statement for many attempts: the deliveries are locked (in id order, so two of these never wait on each
+   * other), the attempts inserted, each delivery moved on if its lease's attempt count still holds and, on 410
+   * Gone, its destination disabled.
+   */
+  private async recordAttempts(rows: AttemptResultRow[]): Promise<void[]> {
     await this.dataSource.query(
-      `WITH current AS (
-         SELECT id, attempts, status FROM events.deliveries WHERE id = $1 FOR UPDATE
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::int[], $6::int[],
+                              $7::text[], $8::timestamptz[], $9::boolean[], $10::text[])
+           AS t (id, attempted_at, status_code, error, duration_ms, attempts, status, next_attempt_at,
+                 disable_destination, disabled_reason)
+       ), current AS (
+         SELECT id, attempts, status FROM events.deliveries
+          WHERE id IN (SELECT id FROM input) ORDER BY id FOR UPDATE
        ), attempt AS (
          INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
-         SELECT id, $2, $3, $4, $5 FROM current
+         SELECT i.id, i.attempted_at, i.status_code, i.error, i.duration_ms FROM input i JOIN current c ON c.id = i.id
        ), moved AS (
          UPDATE events.deliveries d
-            SET status = $7, attempts = d.attempts + 1, next_attempt_at = $8, last_status_code = $3,
-                last_error = $4, updated_at = now()
-           FROM current c
-          WHERE d.id = c.id AND c.status = 'pending' AND c.attempts = $6
-          RETURNING d.destination_id
+            SET status = i.status, attempts = d.attempts + 1, next_attempt_at = i.next_attempt_at,
+                last_status_code = i.status_code, last_error = i.error, updated_at = now()
+           FROM current c JOIN input i ON i.id = c.id
+          WHERE d.id = c.id AND c.status = 'pending' AND c.attempts = i.attempts
+          RETURNING d.destination_id, i.disable_destination, i.disabled_reason
        )
-       UPDATE events.webhook_destinations w SET is_active = false, disabled_reason = $10, updated_at = now()
+       UPDATE events.webhook_destinations w SET is_active = false, disabled_reason = m.disabled_reason, updated_at = now()
          FROM moved m
-        WHERE $9 AND w.id = m.destination_id AND w.is_active`,
+        WHERE m.disable_destination AND w.id = m.destination_id AND w.is_active`,
       [
-        claimed.id,
-        attempt.attemptedAt,
-        attempt.statusCode,
-        attempt.error,
-        attempt.durationMs,
-        claimed.attempts,
-        transition.status,
-        transition.nextAttemptAt,
-        transition.disableDestination,
-        disabledReason,
+        rows.map((row) => row.claimed.id),
+        rows.map((row) => row.attempt.attemptedAt),
+        rows.map((row) => row.attempt.statusCode),
+        rows.map((row) => row.attempt.error),
+        rows.map((row) => row.attempt.durationMs),
+        rows.map((row) => row.claimed.attempts),
+        rows.map((row) => row.transition.status),
+        rows.map((row) => row.transition.nextAttemptAt),
+        rows.map((row) => row.transition.disableDestination),
+        rows.map((row) => row.disabledReason),
       ],
     );
+    return rows.map(() => undefined);
   }
 
   /** Ends a claimed delivery without sending it (its destination is no longer active). */

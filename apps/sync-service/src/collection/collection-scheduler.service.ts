@@ -69,9 +69,17 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
   private async claimDue(): Promise<boolean> {
     const free = this.config.SYNC_POLL_CONCURRENCY - this.running.size;
     const claims = await this.states.claimDue(this.owner, free, this.config.SYNC_LEASE_MS, [...this.running.keys()]);
+    this.backlog = free > 0 && claims.length === free;
     for (const claim of claims) this.start(claim);
     return false;
   }
+
+  /**
+   * The last claim filled every free slot, so more connections may be due: a poll that ends claims again at once.
+   * Otherwise the due ones were all taken, and the next tick (or a push) claims what becomes due: a claim per poll
+   * would be a statement per poll that finds nothing (ADR 0018).
+   */
+  private backlog = true;
 
   private start(claim: CollectionClaim): void {
     const controller = new AbortController();
@@ -79,10 +87,12 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
     const end = this.metrics.pollDuration.startTimer();
     const heartbeat = setInterval(() => void this.renew(claim, controller), Math.floor(this.config.SYNC_LEASE_MS / 3));
     let released = false;
+    let dueNow = false;
     const done = this.poll
       .execute(claim, this.owner, controller.signal)
       .then((result) => {
         released = result.released === true;
+        dueNow = result.dueNow === true;
         end({ outcome: result.outcome });
         this.metrics.polls.inc({ outcome: result.outcome });
         this.logger.debug(
@@ -114,7 +124,7 @@ export class CollectionScheduler extends CollectionWakeup implements OnApplicati
         // Stopped, aborted or failed unexpectedly: the lease is still this process's (a no-op when it was lost).
         if (!released) await this.states.release(claim.connectionId, this.owner).catch(() => undefined);
         this.running.delete(claim.connectionId);
-        this.wake(); // a slot is free
+        if (this.backlog || dueNow) this.wake(); // a slot is free for what is waiting
       });
     this.running.set(claim.connectionId, { controller, done });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { GroupCommit } from '@cps/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
@@ -48,6 +49,20 @@ interface ClaimRow {
   session_sealed: string | null;
   cursor: string | null;
   consecutive_failures: number;
+}
+
+/** How a poll's end was written (CollectionStateRepository.finishPoll). */
+export interface FinishedPoll {
+  /** The lease was still this poll's: the end is recorded. */
+  held: boolean;
+  /** A push asked for another poll while this one ran: it is due again now. */
+  dueNow: boolean;
+}
+
+interface FinishRow {
+  claim: CollectionClaim;
+  owner: string;
+  delayMs: number;
 }
 
 /** What the link flow stores when a sign-in succeeds. */
@@ -172,17 +187,43 @@ export class CollectionStateRepository {
     return this.updateHeld(this.dataSource.manager, claim, owner, `session_sealed = $4`, [sessionSealed]);
   }
 
-  /** The poll went well: next regular poll in `delayMs` (now, if a push came in meanwhile), lease released. */
-  async finishPoll(claim: CollectionClaim, owner: string, delayMs: number): Promise<boolean> {
-    return this.updateHeld(
-      this.dataSource.manager,
-      claim,
-      owner,
-      `next_poll_at = CASE WHEN poll_requested THEN now() ELSE now() + $4 * interval '1 millisecond' END,
-       consecutive_failures = 0, last_error = NULL, last_polled_at = now(), lease_owner = NULL,
-       lease_expires_at = NULL`,
-      [delayMs],
+  /**
+   * The poll went well: next regular poll in `delayMs` (now, if a push came in meanwhile: `dueNow`), lease released;
+   * `held` false when the lease was lost before. The polls that end while one is being written are written together
+   * by the next statement (group commit, ADR 0018).
+   */
+  finishPoll(claim: CollectionClaim, owner: string, delayMs: number): Promise<FinishedPoll> {
+    return this.finishes.submit({ claim, owner, delayMs });
+  }
+
+  private readonly finishes = new GroupCommit<FinishRow, FinishedPoll>({
+    maxBatch: 64,
+    write: (rows) => this.finishPolls(rows),
+  });
+
+  private async finishPolls(rows: FinishRow[]): Promise<FinishedPoll[]> {
+    const [finished]: [Array<{ connection_id: string; poll_requested: boolean }>, number] = await this.dataSource.query(
+      `UPDATE sync.collection_states s
+          SET next_poll_at = CASE WHEN s.poll_requested THEN now() ELSE now() + i.delay_ms * interval '1 millisecond' END,
+              consecutive_failures = 0, last_error = NULL, last_polled_at = now(), lease_owner = NULL,
+              lease_expires_at = NULL, updated_at = now()
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::float8[])
+           AS i (connection_id, lease_owner, credentials_version, delay_ms)
+        WHERE s.connection_id = i.connection_id AND s.lease_owner = i.lease_owner
+          AND s.credentials_version = i.credentials_version
+       RETURNING s.connection_id, s.poll_requested`,
+      [
+        rows.map((row) => row.claim.connectionId),
+        rows.map((row) => row.owner),
+        rows.map((row) => row.claim.credentialsVersion),
+        rows.map((row) => row.delayMs),
+      ],
     );
+    const requested = new Map(finished.map((row) => [row.connection_id, row.poll_requested]));
+    return rows.map((row) => {
+      const pollRequested = requested.get(row.claim.connectionId);
+      return { held: pollRequested !== undefined, dueNow: pollRequested === true };
+    });
   }
 
   /** The poll failed: back off this connection only, remember why, release the lease. */

@@ -72,7 +72,7 @@ interface Scenario {
   raced?: string[];
   /** saveCursor answers false: another process took the lease. */
   leaseLost?: boolean;
-  /** finishPoll and failPoll answer false: the lease ran out unnoticed before the poll ended. */
+  /** finishPoll and failPoll find the lease gone: it ran out unnoticed before the poll ended. */
   leaseExpiredAtEnd?: boolean;
   /** The retailer answers several orders' details in one call (getOrderDetails). */
   batchDetails?: boolean;
@@ -165,7 +165,7 @@ function setup(scenario: Scenario = {}) {
     saveSession: async () => ((written.sessions += 1), true),
     finishPoll: async (_claim: CollectionClaim, _owner: string, delay: number) => (
       written.finished.push(delay),
-      !scenario.leaseExpiredAtEnd
+      { held: !scenario.leaseExpiredAtEnd, dueNow: false }
     ),
     failPoll: async (_claim: CollectionClaim, _owner: string, delay: number, error: string) => (
       written.failed.push({ delay, error }),
@@ -262,6 +262,7 @@ describe('PollConnectionUseCase', () => {
       published: 2,
       endedAt: expect.any(Date),
       released: true,
+      dueNow: false,
     });
     expect(written.purchases.map((p) => p.purchase.retailerOrderId)).toEqual(['A', 'B']);
     expect(written.purchases[0]!.purchase).toMatchObject({ total: '5.40', tax: '0.40', isSimulated: false });
@@ -331,7 +332,7 @@ describe('PollConnectionUseCase', () => {
   it('comes back at once when it stopped at the page limit', async () => {
     const orders = Array.from({ length: 7 }, (_, i) => order(`o${i}`, daysAgo(i + 1)));
     const { run, written } = setup({ orders, pages: orders.map((o) => [o.retailerOrderId]) });
-    expect(await run()).toMatchObject({ stored: 5 });
+    expect(await run()).toMatchObject({ stored: 5, dueNow: true });
     expect(written.finished).toEqual([0]);
   });
 

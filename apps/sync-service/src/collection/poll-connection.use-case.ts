@@ -45,6 +45,8 @@ export interface PollResult {
   endedAt?: Date;
   /** The poll gave its lease back itself (finished, failed, unauthenticated): nothing left to release. */
   released?: boolean;
+  /** The connection is due again at once (the retailer has more pages, or pushed while it was polled). */
+  dueNow?: boolean;
 }
 
 /** The lease was lost (it expired and another process took the connection): this poll's work is void. */
@@ -111,8 +113,8 @@ export class PollConnectionUseCase {
           const finished = await this.metrics.timed('finish', () =>
             this.states.finishPoll(claim, owner, more ? 0 : nextPollDelayMs(this.timing, this.rand)),
           );
-          if (!finished) throw new LeaseLost();
-          return { ...result, released: true };
+          if (!finished.held) throw new LeaseLost();
+          return { ...result, released: true, dueNow: more || finished.dueNow };
         } catch (error) {
           // A stored session may have expired or been revoked: sign in again once, with the stored credentials.
           if (error instanceof SessionLost && !freshSession) {

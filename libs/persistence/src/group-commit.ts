@@ -1,0 +1,56 @@
+interface Waiting<T, R> {
+  item: T;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+export interface GroupCommitOptions<T, R> {
+  /** Most items one statement takes. */
+  maxBatch: number;
+  /**
+   * Writes the items in one statement (its own transaction) and answers one result per item, in the items' order.
+   * Items of one batch may come from unrelated callers: the statement must not let one item's effect depend on
+   * another's.
+   */
+  write(items: T[]): Promise<R[]>;
+}
+
+/**
+ * Group commit for single-row bookkeeping that many concurrent tasks of a process write (a webhook attempt's
+ * result, a poll's end): the first item is written at once, and the items submitted while that statement runs
+ * wait for it and are written together by the next one. Alone it costs what a single statement costs; under load
+ * it is one statement and one commit per batch instead of per item (ADR 0018). When a batch fails, its items are
+ * written one by one, so one bad item fails only its own caller.
+ */
+export class GroupCommit<T, R> {
+  private readonly waiting: Array<Waiting<T, R>> = [];
+  private writing = false;
+
+  constructor(private readonly options: GroupCommitOptions<T, R>) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.waiting.length > 0) await this.writeBatch(this.waiting.splice(0, this.options.maxBatch));
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async writeBatch(batch: Array<Waiting<T, R>>): Promise<void> {
+    try {
+      const results = await this.options.write(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, i) => waiting.resolve(results[i] as R));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const waiting of batch) await this.writeBatch([waiting]);
+    }
+  }
+}
