@@ -77,33 +77,40 @@ export interface AwardAttempt {
 export class AwardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Records awards in the consumer's transaction; an award already in the ledger stays as it is. */
-  async insertPending(manager: EntityManager, awards: NewAward[], dueAt: Date): Promise<void> {
+  /**
+   * Records awards in the consumer's transaction, all in one statement; an award already in the ledger (or twice in
+   * `awards`) stays as it is. Each array is cast to its column's type, since unnest cannot infer one (nor from an
+   * array of NULLs).
+   */
+  async insertPending(manager: EntityManager, awards: readonly NewAward[], dueAt: Date): Promise<void> {
     if (awards.length === 0) return;
-    for (const award of awards) {
-      await manager.query(
-        `INSERT INTO events.integration_awards
-           (id, team_id, integration_id, trigger, subject_id, connection_id, purchase_id, is_simulated,
-            customer_value, points, items_subtotal, occurred_at, status, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13)
-         ON CONFLICT (integration_id, trigger, subject_id) DO NOTHING`,
-        [
-          award.id,
-          award.teamId,
-          award.integrationId,
-          award.trigger,
-          award.subjectId,
-          award.connectionId,
-          award.purchaseId,
-          award.isSimulated,
-          award.customerValue,
-          award.points,
-          award.itemsSubtotal,
-          award.occurredAt,
-          dueAt,
-        ],
-      );
-    }
+    await manager.query(
+      `INSERT INTO events.integration_awards
+         (id, team_id, integration_id, trigger, subject_id, connection_id, purchase_id, is_simulated,
+          customer_value, points, items_subtotal, occurred_at, status, next_attempt_at)
+       SELECT id, team_id, integration_id, trigger, subject_id, connection_id, purchase_id, is_simulated,
+              customer_value, points, items_subtotal, occurred_at, 'pending', $13::timestamptz
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                     $8::boolean[], $9::text[], $10::integer[], $11::numeric[], $12::timestamptz[])
+           AS t (id, team_id, integration_id, trigger, subject_id, connection_id, purchase_id, is_simulated,
+                 customer_value, points, items_subtotal, occurred_at)
+       ON CONFLICT (integration_id, trigger, subject_id) DO NOTHING`,
+      [
+        awards.map((a) => a.id),
+        awards.map((a) => a.teamId),
+        awards.map((a) => a.integrationId),
+        awards.map((a) => a.trigger),
+        awards.map((a) => a.subjectId),
+        awards.map((a) => a.connectionId),
+        awards.map((a) => a.purchaseId),
+        awards.map((a) => a.isSimulated),
+        awards.map((a) => a.customerValue),
+        awards.map((a) => a.points),
+        awards.map((a) => a.itemsSubtotal),
+        awards.map((a) => a.occurredAt),
+        dueAt,
+      ],
+    );
     await manager.query(`SELECT pg_notify($1, '')`, [AWARDS_CHANNEL]);
   }
 

@@ -36,6 +36,17 @@ export class IntegrationsPurchaseMatchedHandler implements EventHandlerDefinitio
   constructor(private readonly record: RecordAwardsUseCase) {}
 
   async handle(envelope: Envelope<EventData<Matched>>, manager: EntityManager): Promise<void> {
-    await this.record.purchaseCreated(manager, teamOf(envelope), envelope.data.purchase, new Date(envelope.occurredAt));
+    await this.handleBatch([envelope], manager);
+  }
+
+  async handleBatch(envelopes: Array<Envelope<EventData<Matched>>>, manager: EntityManager): Promise<void> {
+    await this.record.purchaseCreatedMany(
+      manager,
+      envelopes.map((envelope) => ({
+        teamId: teamOf(envelope),
+        purchase: envelope.data.purchase,
+        occurredAt: new Date(envelope.occurredAt),
+      })),
+    );
   }
 }

@@ -58,20 +58,33 @@ const purchase = (overrides: Partial<PurchaseDetail> = {}): PurchaseDetail =>
 
 function setup(integrations: IntegrationRow[]) {
   const recorded: NewAward[] = [];
+  const teamsAsked: string[] = [];
+  /** One entry per insertPending call: how many awards it recorded. */
+  const inserts: number[] = [];
   const useCase = new RecordAwardsUseCase(
     fake<IntegrationRepository>({
-      activeFor: async (_tx, _teamId, trigger) => integrations.filter((i) => i.triggers.includes(trigger)),
+      activeFor: async (_tx, teamId, trigger) => {
+        teamsAsked.push(teamId);
+        return integrations.filter((i) => i.teamId === teamId && i.triggers.includes(trigger));
+      },
     }),
     fake<AwardRepository>({
-      insertPending: async (tx: EntityManager, awards: NewAward[]) => {
+      insertPending: async (tx: EntityManager, awards: readonly NewAward[]) => {
         if (tx !== TX) throw new Error('outside the consumer transaction');
+        inserts.push(awards.length);
         recorded.push(...awards);
       },
     }),
     { now: () => LATER } satisfies Clock,
   );
-  return { useCase, recorded };
+  return { useCase, recorded, teamsAsked, inserts };
 }
+
+const created = (overrides: Partial<PurchaseDetail> = {}, teamId = 'team_1') => ({
+  teamId,
+  purchase: purchase(overrides),
+  occurredAt: LATER,
+});
 
 describe('RecordAwardsUseCase', () => {
   it('account.linked: the first activation only, reward_on_link points, the customer from the event', async () => {
@@ -105,7 +118,7 @@ describe('RecordAwardsUseCase', () => {
 
   it('purchase.created: ceil(items_subtotal x points_per_dollar), the customer resolved later', async () => {
     const { useCase, recorded } = setup([integration()]);
-    await useCase.purchaseCreated(TX, 'team_1', purchase(), LATER);
+    await useCase.purchaseCreatedMany(TX, [created()]);
     expect(recorded).toEqual([
       expect.objectContaining({
         trigger: 'purchase.created',
@@ -128,7 +141,29 @@ describe('RecordAwardsUseCase', () => {
     ['an inactive trigger', { triggers: ['account.linked'] }, {}, 0],
   ])('purchase.created %s: %p award(s)', async (_name, settings, overrides, count) => {
     const { useCase, recorded } = setup([integration(settings)]);
-    await useCase.purchaseCreated(TX, 'team_1', purchase(overrides), LATER);
+    await useCase.purchaseCreatedMany(TX, [created(overrides)]);
     expect(recorded).toHaveLength(count);
+  });
+
+  it("records a group commit's purchases of two teams with one read per team and one insert", async () => {
+    const { useCase, recorded, teamsAsked, inserts } = setup([
+      integration(),
+      integration({ id: 'int_marketing', kind: 'marketing' }),
+      integration({ id: 'int_team_2', teamId: 'team_2', pointsPerDollar: '1.0000' }),
+    ]);
+    await useCase.purchaseCreatedMany(TX, [
+      created({ purchase_id: 'pur_1' }),
+      created({ purchase_id: 'pur_2' }, 'team_2'),
+      created({ purchase_id: 'pur_3', items: [] }), // 0 points: the marketing integration only
+      created({ purchase_id: 'pur_4', is_simulated: true }, 'team_2'), // not accepted
+    ]);
+    expect(teamsAsked).toEqual(['team_1', 'team_2']);
+    expect(inserts).toEqual([4]);
+    expect(recorded.map((a) => [a.teamId, a.integrationId, a.subjectId, a.points])).toEqual([
+      ['team_1', 'int_loyalty', 'pur_1', 43],
+      ['team_1', 'int_marketing', 'pur_1', 43],
+      ['team_2', 'int_team_2', 'pur_2', 22],
+      ['team_1', 'int_marketing', 'pur_3', 0],
+    ]);
   });
 });

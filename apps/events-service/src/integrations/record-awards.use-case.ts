@@ -21,6 +21,13 @@ export function customerValueOf(
   }
 }
 
+/** One `purchase.created` fact: the team from its envelope (tenancy), the purchase and when it happened. */
+export interface PurchaseCreated {
+  teamId: string;
+  purchase: PurchaseDetail;
+  occurredAt: Date;
+}
+
 /**
  * Simulated events reach only integrations that accept them; an integration acts on facts from its creation on
  * (a consumer catching up on older events, e.g. the first start of a new consumer, awards nothing for them).
@@ -75,30 +82,39 @@ export class RecordAwardsUseCase {
     await this.awards.insertPending(manager, awards, this.clock.now());
   }
 
-  async purchaseCreated(manager: EntityManager, teamId: string, purchase: PurchaseDetail, occurredAt: Date) {
+  /** A group commit's purchases (ADR 0018): each team's integrations read once, every award in one statement. */
+  async purchaseCreatedMany(manager: EntityManager, created: readonly PurchaseCreated[]): Promise<void> {
+    const listening = new Map<string, IntegrationRow[]>();
     const awards: NewAward[] = [];
-    for (const integration of await this.integrations.activeFor(manager, teamId, 'purchase.created')) {
-      if (!accepts(integration, purchase.is_simulated, occurredAt)) continue;
-      const result = purchasePoints(
-        { date: new Date(purchase.date), items: purchase.items },
-        { pointsPerDollar: Number(integration.pointsPerDollar), startDate: integration.startDate },
-      );
-      if (!result.rewarded) continue;
-      if (integration.kind === 'loyalty' && result.points === 0) continue;
-      awards.push({
-        id: ulid(),
-        teamId,
-        integrationId: integration.id,
-        trigger: 'purchase.created',
-        subjectId: purchase.purchase_id,
-        connectionId: purchase.connection_id,
-        purchaseId: purchase.purchase_id,
-        isSimulated: purchase.is_simulated,
-        customerValue: null,
-        points: result.points,
-        itemsSubtotal: result.itemsSubtotal,
-        occurredAt,
-      });
+    for (const { teamId, purchase, occurredAt } of created) {
+      let integrations = listening.get(teamId);
+      if (!integrations) {
+        integrations = await this.integrations.activeFor(manager, teamId, 'purchase.created');
+        listening.set(teamId, integrations);
+      }
+      for (const integration of integrations) {
+        if (!accepts(integration, purchase.is_simulated, occurredAt)) continue;
+        const result = purchasePoints(
+          { date: new Date(purchase.date), items: purchase.items },
+          { pointsPerDollar: Number(integration.pointsPerDollar), startDate: integration.startDate },
+        );
+        if (!result.rewarded) continue;
+        if (integration.kind === 'loyalty' && result.points === 0) continue;
+        awards.push({
+          id: ulid(),
+          teamId,
+          integrationId: integration.id,
+          trigger: 'purchase.created',
+          subjectId: purchase.purchase_id,
+          connectionId: purchase.connection_id,
+          purchaseId: purchase.purchase_id,
+          isSimulated: purchase.is_simulated,
+          customerValue: null,
+          points: result.points,
+          itemsSubtotal: result.itemsSubtotal,
+          occurredAt,
+        });
+      }
     }
     await this.awards.insertPending(manager, awards, this.clock.now());
   }

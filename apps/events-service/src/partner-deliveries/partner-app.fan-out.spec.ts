@@ -1,62 +1,42 @@
 import { type EntityManager } from 'typeorm';
-import { type Connection } from '@cps/contracts';
-import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
+import { aConnection } from '../testing/fixtures.js';
+import { type NewDelivery } from '../deliveries/delivery.repository.js';
 import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
 import { type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { connectionActivatedEvent } from '../webhook-events/webhook-event-bodies.js';
+import { type StoredWebhookEvent } from '../webhook-events/webhook-event.repository.js';
 import { PartnerAppFanOut } from './partner-app.fan-out.js';
 import { type DeliveringTarget, type PartnerTargetRepository } from './partner-target.repository.js';
-import { type PartnerWebhookEvent } from './partner-webhook-body.js';
 import { fake } from '../testing/fake.js';
 
 const NOW = new Date('2025-01-01T00:00:00.000Z');
 
-const connection: Connection = {
-  connection_id: '01JCONNECTION0000000000000',
-  customer_id: 'cust-1',
-  retailer_id: 'walmart',
-  status: 'active',
-  email: null,
-  mobile: null,
-  tags: {},
-  is_simulated: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const connection = aConnection();
 
 function setup(delivering: Record<string, DeliveringTarget[]>, schedule = [0, 5]) {
-  const storedEvents: PartnerWebhookEvent[] = [];
+  const storedEvents: StoredWebhookEvent[] = [];
   const queued: NewDelivery[] = [];
-  const brandStores: number[] = [];
   const targets = fake<PartnerTargetRepository>({
     deliveringForTeam: (_m: EntityManager, teamId: string) => Promise.resolve(delivering[teamId] ?? []),
-    insertEvent: (_m: EntityManager, event: PartnerWebhookEvent) => {
-      storedEvents.push(event);
-      return Promise.resolve();
-    },
-  });
-  const deliveries = fake<DeliveryRepository>({
-    insertPending: (_m: EntityManager, rows: NewDelivery[]) => {
-      queued.push(...rows);
-      return Promise.resolve();
-    },
   });
   const settings: DeliverySettings = { retrySchedule: schedule, timeoutMs: 1000, pollMs: 100, concurrency: 1 };
   const clock: Clock = { now: () => NOW };
   const randomness = { fraction: () => 0.5 } as Randomness;
   const context: FanOutContext = {
     manager: {} as EntityManager,
-    storeEvent: () => {
-      brandStores.push(1);
-      return Promise.resolve();
+    storeEvent: (event) => {
+      storedEvents.push(event);
+    },
+    queueDeliveries: (rows) => {
+      queued.push(...rows);
     },
     perTransaction: (_key, load) => load(),
   };
   return {
-    fanOut: new PartnerAppFanOut(targets, deliveries, settings, clock, randomness),
+    fanOut: new PartnerAppFanOut(targets, settings, clock, randomness),
     context,
     storedEvents,
     queued,
-    brandStores,
   };
 }
 
@@ -73,30 +53,31 @@ describe('PartnerAppFanOut', () => {
   ];
 
   it('queues one delivery per delivering installation of the team, of one partner event row', async () => {
-    const { fanOut, context, storedEvents, queued, brandStores } = setup({ 'team-1': team1 });
-    expect(await fanOut.fanOut(event(), context)).toBe(2);
+    const { fanOut, context, storedEvents, queued } = setup({ 'team-1': team1 });
+    await fanOut.fanOut(event(), context);
+    // The partner copy only: the brand's row is not the partner's.
     expect(storedEvents).toHaveLength(1);
     const stored = storedEvents[0]!;
     expect(stored.id).not.toBe('BRAND1');
+    expect(stored).toMatchObject({ teamId: 'team-1', type: 'connection.activated', isSimulated: false });
     expect(stored.body).toMatchObject({ id: stored.id, service_client_id: 'team-1', is_simulated: false });
     expect(queued.map((d) => [d.destinationId, d.eventId, d.teamId, d.nextAttemptAt.toISOString()])).toEqual([
       ['DST1', stored.id, 'team-1', NOW.toISOString()],
       ['DST2', stored.id, 'team-1', NOW.toISOString()],
     ]);
     expect(new Set(queued.map((d) => d.id)).size).toBe(2);
-    expect(brandStores).toEqual([]); // the brand's row is not the partner's
   });
 
   it('sends nothing to other teams, and stores nothing when the team has no delivering installation', async () => {
     const { fanOut, context, storedEvents, queued } = setup({ 'team-1': team1 });
-    expect(await fanOut.fanOut(event(false, 'team-2'), context)).toBe(0);
+    await fanOut.fanOut(event(false, 'team-2'), context);
     expect(storedEvents).toEqual([]);
     expect(queued).toEqual([]);
   });
 
   it('never sends simulated events', async () => {
     const { fanOut, context, storedEvents, queued } = setup({ 'team-1': team1 });
-    expect(await fanOut.fanOut(event(true), context)).toBe(0);
+    await fanOut.fanOut(event(true), context);
     expect(storedEvents).toEqual([]);
     expect(queued).toEqual([]);
   });

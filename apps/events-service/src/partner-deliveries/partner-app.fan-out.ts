@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
 import { nextAttemptAt } from '@cps/domain';
-import { DeliveryRepository } from '../deliveries/delivery.repository.js';
 import { Clock, DeliverySettings, Randomness } from '../settings.js';
 import { type EventFanOut, type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
@@ -17,27 +16,28 @@ import { partnerWebhookEvent } from './partner-webhook-body.js';
 export class PartnerAppFanOut implements EventFanOut {
   constructor(
     private readonly targets: PartnerTargetRepository,
-    private readonly deliveries: DeliveryRepository,
     private readonly settings: DeliverySettings,
     private readonly clock: Clock,
     private readonly randomness: Randomness,
   ) {}
 
-  async fanOut(event: NewWebhookEvent, { manager, perTransaction }: FanOutContext): Promise<number> {
-    if (event.isSimulated) return 0;
+  async fanOut(
+    event: NewWebhookEvent,
+    { manager, storeEvent, queueDeliveries, perTransaction }: FanOutContext,
+  ): Promise<void> {
+    if (event.isSimulated) return;
     const recipients = await perTransaction(`partner-targets ${event.teamId}`, () =>
       this.targets.deliveringForTeam(manager, event.teamId),
     );
-    if (recipients.length === 0) return 0;
+    if (recipients.length === 0) return;
     const partnerEvent = partnerWebhookEvent(ulid(), event);
-    if (!partnerEvent) return 0;
+    if (!partnerEvent) return;
     const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
       this.randomness.fraction(),
     );
-    if (!firstAttempt) return 0;
-    await this.targets.insertEvent(manager, partnerEvent);
-    await this.deliveries.insertPending(
-      manager,
+    if (!firstAttempt) return;
+    storeEvent({ ...partnerEvent, isSimulated: false });
+    queueDeliveries(
       recipients.map((recipient) => ({
         id: ulid(),
         teamId: event.teamId,
@@ -46,6 +46,5 @@ export class PartnerAppFanOut implements EventFanOut {
         nextAttemptAt: firstAttempt,
       })),
     );
-    return recipients.length;
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { type AuthContracts } from '@cps/contracts';
 import { type InstallationChange, type TargetVersion } from './installation-change.js';
-import { type PartnerWebhookEvent } from './partner-webhook-body.js';
 
 /** A stored partner delivery target (one per installation). */
 export interface PartnerTarget extends TargetVersion {
@@ -156,14 +155,6 @@ export class PartnerTargetRepository {
         ORDER BY t.installation_id
           FOR SHARE OF t`,
       [teamId],
-    );
-  }
-
-  /** Stores the partner copy of an event; like the brand's, `payload` keeps the exact text every attempt sends. */
-  async insertEvent(manager: EntityManager, event: PartnerWebhookEvent): Promise<void> {
-    await manager.query(
-      `INSERT INTO events.webhook_events (id, team_id, type, is_simulated, payload) VALUES ($1, $2, $3, false, $4::json)`,
-      [event.id, event.teamId, event.type, JSON.stringify(event.body)],
     );
   }
 }

@@ -1,55 +1,14 @@
-import { type Connection, type PurchaseDetail } from '@cps/contracts';
 import {
   connectionActivatedEvent,
   connectionUnauthenticatedEvent,
   purchaseCreatedEvent,
 } from '../webhook-events/webhook-event-bodies.js';
 import { onlyBrandProducts } from '@cps/domain';
+import { aConnection, aPurchase } from '../testing/fixtures.js';
 import { partnerWebhookEvent } from './partner-webhook-body.js';
 
-const connection: Connection = {
-  connection_id: '01JCONNECTION0000000000000',
-  customer_id: 'cust-1',
-  retailer_id: 'walmart',
-  status: 'active',
-  email: 'a@example.com',
-  mobile: null,
-  tags: {},
-  is_simulated: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
-
-const product = { product_id: '01JPRODUCT0000000000000000', name: 'Oat milk 1l', brand: 'Oaty', upc: '012345678905' };
-
-const purchase: PurchaseDetail = {
-  purchase_id: '01JPURCHASE000000000000000',
-  connection_id: connection.connection_id,
-  retailer_id: 'walmart',
-  date: '2025-01-02T10:00:00.000Z',
-  purchase_type: 'online',
-  currency: 'USD',
-  items_subtotal: '13.50',
-  discounts: '0.00',
-  shipping: '0.00',
-  fees: '0.00',
-  tax: '1.08',
-  total: '14.58',
-  item_count: 4,
-  is_simulated: false,
-  items: [
-    {
-      item_id: 'I1',
-      name: 'Oat milk',
-      brand: 'Oaty',
-      upc: '012345678905',
-      sku: null,
-      price: '5.00',
-      quantity: 2,
-      product,
-    },
-    { item_id: 'I2', name: 'Bread', brand: 'Other', upc: null, sku: null, price: '1.75', quantity: 2, product: null },
-  ],
-};
+const connection = aConnection({ email: 'a@example.com' });
+const purchase = aPurchase();
 
 const AT = '2025-01-03T00:00:00.000Z';
 

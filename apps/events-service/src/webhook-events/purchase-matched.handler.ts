@@ -18,8 +18,14 @@ export class PurchaseMatchedHandler implements EventHandlerDefinition<Contract> 
   constructor(private readonly recordEvent: RecordWebhookEventUseCase) {}
 
   async handle(envelope: Envelope<EventData<Contract>>, manager: EntityManager): Promise<void> {
-    if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
-    const event = purchaseCreatedEvent(ulid(), envelope.teamId, envelope.occurredAt, envelope.data);
-    await this.recordEvent.execute(event, manager);
+    await this.handleBatch([envelope], manager);
+  }
+
+  async handleBatch(envelopes: Array<Envelope<EventData<Contract>>>, manager: EntityManager): Promise<void> {
+    const events = envelopes.map((envelope) => {
+      if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
+      return purchaseCreatedEvent(ulid(), envelope.teamId, envelope.occurredAt, envelope.data);
+    });
+    await this.recordEvent.executeMany(events, manager);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
 import { destinationAccepts, nextAttemptAt } from '@cps/domain';
-import { DeliveryRepository } from '../deliveries/delivery.repository.js';
 import { Clock, DeliverySettings, Randomness } from '../settings.js';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { type EventFanOut, type FanOutContext } from './event-fan-out.js';
@@ -12,25 +11,26 @@ import { type NewWebhookEvent } from './webhook-event-bodies.js';
 export class WebhookDestinationFanOut implements EventFanOut {
   constructor(
     private readonly destinations: WebhookDestinationRepository,
-    private readonly deliveries: DeliveryRepository,
     private readonly settings: DeliverySettings,
     private readonly clock: Clock,
     private readonly randomness: Randomness,
   ) {}
 
-  async fanOut(event: NewWebhookEvent, { manager, storeEvent, perTransaction }: FanOutContext): Promise<number> {
+  async fanOut(
+    event: NewWebhookEvent,
+    { manager, storeEvent, queueDeliveries, perTransaction }: FanOutContext,
+  ): Promise<void> {
     const active = await perTransaction(`webhook-destinations ${event.teamId}`, () =>
       this.destinations.activeForTeam(event.teamId, manager),
     );
     const recipients = active.filter((destination) => destinationAccepts(destination, event));
-    if (recipients.length === 0) return 0;
+    if (recipients.length === 0) return;
     const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
       this.randomness.fraction(),
     );
-    if (!firstAttempt) return 0; // an empty schedule sends nothing (config requires at least one entry)
-    await storeEvent();
-    await this.deliveries.insertPending(
-      manager,
+    if (!firstAttempt) return; // an empty schedule sends nothing (config requires at least one entry)
+    storeEvent(event);
+    queueDeliveries(
       recipients.map((destination) => ({
         id: ulid(),
         teamId: event.teamId,
@@ -39,6 +39,5 @@ export class WebhookDestinationFanOut implements EventFanOut {
         nextAttemptAt: firstAttempt,
       })),
     );
-    return recipients.length;
   }
 }
