@@ -1,6 +1,6 @@
 // Cost per poll as the number of linked accounts grows (issue 13, "cost at scale"). Run after `npm run build`:
 //
-//   node bench/sync/scale.mjs [--sizes 1000,10000] [--polls-per-second 20] [--seconds 60] [--history 1]
+//   node bench/sync/scale.mjs [--sizes 1000,10000] [--polls-per-second 20] [--seconds 60] [--history 1] [--profile DIR]
 //
 // For each size N it starts the whole platform (a database of its own, a private nats-server), links N sandbox
 // accounts through sync-service's link-flow RPCs, spreads their next polls evenly over one poll interval chosen so
