@@ -86,36 +86,41 @@ export class RecordAwardsUseCase {
   async purchaseCreatedMany(manager: EntityManager, created: readonly PurchaseCreated[]): Promise<void> {
     const listening = new Map<string, IntegrationRow[]>();
     const awards: NewAward[] = [];
-    for (const { teamId, purchase, occurredAt } of created) {
-      let integrations = listening.get(teamId);
+    for (const fact of created) {
+      let integrations = listening.get(fact.teamId);
       if (!integrations) {
-        integrations = await this.integrations.activeFor(manager, teamId, 'purchase.created');
-        listening.set(teamId, integrations);
+        integrations = await this.integrations.activeFor(manager, fact.teamId, 'purchase.created');
+        listening.set(fact.teamId, integrations);
       }
-      for (const integration of integrations) {
-        if (!accepts(integration, purchase.is_simulated, occurredAt)) continue;
-        const result = purchasePoints(
-          { date: new Date(purchase.date), items: purchase.items },
-          { pointsPerDollar: Number(integration.pointsPerDollar), startDate: integration.startDate },
-        );
-        if (!result.rewarded) continue;
-        if (integration.kind === 'loyalty' && result.points === 0) continue;
-        awards.push({
-          id: ulid(),
-          teamId,
-          integrationId: integration.id,
-          trigger: 'purchase.created',
-          subjectId: purchase.purchase_id,
-          connectionId: purchase.connection_id,
-          purchaseId: purchase.purchase_id,
-          isSimulated: purchase.is_simulated,
-          customerValue: null,
-          points: result.points,
-          itemsSubtotal: result.itemsSubtotal,
-          occurredAt,
-        });
-      }
+      awards.push(...integrations.flatMap((integration) => purchaseAward(integration, fact)));
     }
     await this.awards.insertPending(manager, awards, this.clock.now());
   }
+}
+
+/** The award `integration` makes for a purchase, if any (none outside its rules, none of 0 loyalty points). */
+function purchaseAward(integration: IntegrationRow, { teamId, purchase, occurredAt }: PurchaseCreated): NewAward[] {
+  if (!accepts(integration, purchase.is_simulated, occurredAt)) return [];
+  const result = purchasePoints(
+    { date: new Date(purchase.date), items: purchase.items },
+    { pointsPerDollar: Number(integration.pointsPerDollar), startDate: integration.startDate },
+  );
+  if (!result.rewarded) return [];
+  if (integration.kind === 'loyalty' && result.points === 0) return [];
+  return [
+    {
+      id: ulid(),
+      teamId,
+      integrationId: integration.id,
+      trigger: 'purchase.created',
+      subjectId: purchase.purchase_id,
+      connectionId: purchase.connection_id,
+      purchaseId: purchase.purchase_id,
+      isSimulated: purchase.is_simulated,
+      customerValue: null,
+      points: result.points,
+      itemsSubtotal: result.itemsSubtotal,
+      occurredAt,
+    },
+  ];
 }
