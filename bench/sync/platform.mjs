@@ -46,10 +46,12 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
 
 /**
  * The platform of this build, or (`root`) the services and migrations of another build under this build's launcher;
- * `only`: the names of the services to start (default: every one).
+ * `only`: the names of the services to start (default: every one); `push`: the sandbox retailer pushes "new orders"
+ * to the gateway (`SANDBOX_PUSH_URL`, as `npm start` sets it).
  */
 export async function startPlatform({
   serviceEnv = {},
+  push = false,
   env = {},
   logs = process.env.BENCH_LOGS === '1',
   root = ROOT,
@@ -69,6 +71,7 @@ export async function startPlatform({
       NATS_URL: natsUrl,
       PUBLIC_BASE_URL: `http://127.0.0.1:${ports['api-gateway']}`,
       SANDBOX_RETAILER_URL: `http://127.0.0.1:${ports['sandbox-retailer']}`,
+      ...(push ? { SANDBOX_PUSH_URL: `http://127.0.0.1:${ports['api-gateway']}/retailer-notifications` } : {}),
       ...env,
     },
     serviceEnv,

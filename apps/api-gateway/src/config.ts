@@ -101,6 +101,13 @@ export class GatewayEnv extends ServiceEnv {
   @Matches(/^whsec_[A-Za-z0-9+/=]{16,}$/, { message: 'must be a Standard Webhooks secret (whsec_ + base64)' })
   RETAILER_PUSH_SECRET!: string;
 
+  /**
+   * Sustained pushes per minute per retailer (per replica) once their signature holds; a retailer may send a sixth of
+   * it at once. Pushes are not limited by address: one retailer pushes for all of its shoppers.
+   */
+  @EnvInt({ min: 1, max: 10_000_000 })
+  RETAILER_PUSH_RATE_LIMIT_PER_MINUTE = 120_000;
+
   derive(): void {
     this.AUTH_JWKS_URL ??= `${this.AUTH_ISSUER}/jwks`;
     this.RETAILER_PUSH_SECRET ??= this.NODE_ENV === 'production' ? '' : DEVELOPMENT_RETAILER_PUSH_SECRET;

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { DEVELOPMENT_RETAILER_PUSH_SECRET, retailerAccountRef } from '@cps/domain';
 import { TestPlatform, type TestTeam } from '@cps/testing';
 
 /**
@@ -14,7 +16,13 @@ describe('api-gateway rate limiting', () => {
     platform = await TestPlatform.start({
       services: ['auth-server', 'sync-service', 'api-gateway'],
       replicas: { 'api-gateway': 2 },
-      serviceEnv: { 'api-gateway': { RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '3' } },
+      serviceEnv: {
+        'api-gateway': {
+          RATE_LIMIT_PER_MINUTE: '60',
+          RATE_LIMIT_BURST: '3',
+          RETAILER_PUSH_RATE_LIMIT_PER_MINUTE: '30',
+        },
+      },
     });
     teamA = await platform.createTeam('Busy Brand');
     teamB = await platform.createTeam('Quiet Brand');
@@ -48,6 +56,39 @@ describe('api-gateway rate limiting', () => {
     // One request a second comes back.
     await sleep(Number(limited.headers.get('retry-after')) * 1000 + 100);
     expect((await platform.api('/retailers', { apiKey: teamA.apiKey })).status).toBe(200);
+  });
+
+  it("limits a retailer's signed pushes by retailer, not by address; bad signatures spend the address's budget", async () => {
+    const body = JSON.stringify({ account_ref: retailerAccountRef('walmart', 'nobody@example.com') });
+    const push = (retailer: string, signature?: string) => {
+      const at = new Date();
+      const id = `msg_${Math.random().toString(36).slice(2)}`;
+      return platform.api(`/retailer-notifications/${retailer}`, {
+        method: 'POST',
+        body,
+        headers: {
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signature ?? new Webhook(DEVELOPMENT_RETAILER_PUSH_SECRET).sign(id, at, body),
+        },
+      });
+    };
+    // 30 a minute: a burst of 5 per retailer, more than the address's 3.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await push('walmart')).status);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    const limited = await push('walmart');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ detail: expect.any(String) });
+    expect(limited.headers.get('ratelimit-limit')).toBe('5');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Another retailer has a budget of its own.
+    expect((await push('target')).status).toBe(204);
+
+    // Bad signatures spend the address's budget (3), then the address is refused before its signature is checked.
+    const forged: number[] = [];
+    for (let i = 0; i < 4; i += 1) forged.push((await push('target', 'v1,Zm9yZ2Vk')).status);
+    expect(forged).toEqual([401, 401, 401, 429]);
   });
 
   it('limits tokens and unknown keys too, before asking anyone about them', async () => {

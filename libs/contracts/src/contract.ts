@@ -118,6 +118,18 @@ export function toMessage<T extends object>(
   return inDeclaredOrder(instance);
 }
 
+/**
+ * A consumed event's envelope checked by `Envelope`, its `data` handed on as it arrived: the reader checks the data
+ * with the event's own class next, and `Envelope` (which has no class for it) would only copy it, field by field.
+ */
+export function toEnvelope(plain: unknown, options: ValidatorOptions = TOLERANT_VALIDATOR_OPTIONS): Envelope {
+  if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) return toMessage(Envelope, plain, options);
+  const { data, ...head } = plain as Record<string, unknown>;
+  const envelope = toMessage(Envelope, head, options);
+  envelope.data = data;
+  return envelope;
+}
+
 type AnyClass = abstract new (...args: never[]) => unknown;
 const declaredOrders = new Map<AnyClass, string[]>();
 

@@ -3,6 +3,7 @@ import {
   Envelope,
   RpcErrorBody,
   publicConnection,
+  toEnvelope,
   toMessage,
   TOLERANT_VALIDATOR_OPTIONS,
   type Connection,
@@ -261,6 +262,27 @@ describe('contracts: refusals name the failing field', () => {
       TOLERANT_VALIDATOR_OPTIONS,
     );
     expect(JSON.parse(JSON.stringify(read))).toEqual({ teamId: 't', connectionId: 'c' });
+  });
+});
+
+describe('toEnvelope', () => {
+  const head = { id: 'e', subject: 's', occurredAt: '2026-01-02T03:04:05Z', correlationId: 'c' };
+
+  it('checks the envelope and hands its data on as it arrived, for the event class to check', () => {
+    const data = { purchase: { purchase_id: 'pur_1' } };
+    const envelope = toEnvelope({ ...head, unknown: 1, data });
+    expect(envelope).toBeInstanceOf(Envelope);
+    expect(envelope.data).toBe(data);
+    expect(JSON.stringify(envelope)).toBe(JSON.stringify({ ...head, data }));
+  });
+
+  it.each([
+    ['a bad field', { ...head, occurredAt: 'yesterday', data: {} }, 'occurredAt'],
+    ['not an object', 'text', '(message)'],
+    ['an array', [head], '(message)'],
+  ])('refuses %s', (_name, raw, field) => {
+    expect(() => toEnvelope(raw)).toThrow(ContractViolation);
+    expect(() => toEnvelope(raw)).toThrow(field);
   });
 });
 

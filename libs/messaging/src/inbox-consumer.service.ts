@@ -9,7 +9,7 @@ import {
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ContractViolation, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { ContractViolation, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS, type Envelope } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
 import {
   DEFAULT_REDELIVERY_BACKOFF_MS,
@@ -295,7 +295,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     } catch {
       throw new PermanentEventError('message is not JSON');
     }
-    const envelope = readOrRefuse('bad envelope', () => toMessage(Envelope, raw, TOLERANT_VALIDATOR_OPTIONS));
+    const envelope = readOrRefuse('bad envelope', () => toEnvelope(raw));
     envelope.data = readOrRefuse(`bad ${handler.event.subject} data`, () =>
       toMessage(handler.event.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS),
     );

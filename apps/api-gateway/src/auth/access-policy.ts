@@ -30,6 +30,8 @@ export const CONNECTION_TOKEN_SCOPE = 'access';
  */
 export interface AccessPolicy {
   public: boolean;
+  /** Public, but the caller signs each request and the handler checks it (see SignedAccess). */
+  signed?: true;
   apiKey: boolean;
   connectionToken: boolean;
   oauth?: OAuthScope;
@@ -66,6 +68,20 @@ export const Access = (input: AccessPolicyInput) => {
 /** A route anyone may call (documents, images). */
 export const PublicAccess = () =>
   SetMetadata<symbol, AccessPolicy>(ACCESS_POLICY, { public: true, apiKey: false, connectionToken: false });
+
+/**
+ * A route whose caller signs every request and whose handler checks the signature (retailer pushes). It is not
+ * limited by address like other public routes, since one retailer pushes for all of its shoppers from a few
+ * addresses: an address whose signatures keep failing is refused before the handler (`RateLimitGate.countFailure`
+ * spends its budget), and a request whose signature holds spends its signer's budget (`RateLimitGate.admitSigner`).
+ */
+export const SignedAccess = () =>
+  SetMetadata<symbol, AccessPolicy>(ACCESS_POLICY, {
+    public: true,
+    signed: true,
+    apiKey: false,
+    connectionToken: false,
+  });
 
 export type RequestWithPrincipal = Request & { principal?: Principal };
 

@@ -16,9 +16,10 @@ function contextFor(routePath: string, policy: AccessPolicy | undefined) {
   const handler = function handler() {};
   if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
   const admitted: string[] = [];
+  const peeked: string[] = [];
   const gate: Pick<RateLimitGate, 'admitAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'> = {
     admitAddress: (address) => void admitted.push(`${routePath} address ${address}`),
-    refuseFailing: () => undefined,
+    refuseFailing: (_credentials, address) => void peeked.push(address),
     countFailure: () => void admitted.push(`${routePath} failure`),
     admitTeam: async (teamId) => void admitted.push(`${routePath} team ${teamId}`),
   };
@@ -32,7 +33,7 @@ function contextFor(routePath: string, policy: AccessPolicy | undefined) {
   const request: Record<string, unknown> = { method: 'GET', route: { path: routePath }, headers: {}, ip: '127.0.0.1' };
   const context = new ExecutionContextHost([request, {}], Routes, handler);
   context.setType('http');
-  return { guard: new AccessGuard(new Reflector(), authenticate, gate), context, request, admitted };
+  return { guard: new AccessGuard(new Reflector(), authenticate, gate), context, request, admitted, peeked };
 }
 
 describe('AccessGuard', () => {
@@ -59,6 +60,18 @@ describe('AccessGuard', () => {
     await expect(closed.guard.canActivate(closed.context)).resolves.toBe(true);
     expect(closed.admitted).toEqual(['/connections team t']);
     expect(closed.request.principal).toMatchObject({ kind: 'api_key', teamId: 't' });
+  });
+
+  it('spends nothing of the address on a signed route, only looks whether its signatures keep failing', async () => {
+    const signed = contextFor('/retailer-notifications/walmart', {
+      public: true,
+      signed: true,
+      apiKey: false,
+      connectionToken: false,
+    });
+    await expect(signed.guard.canActivate(signed.context)).resolves.toBe(true);
+    expect(signed.admitted).toEqual([]);
+    expect(signed.peeked).toEqual(['127.0.0.1']);
   });
 
   it('counts a failed authentication against the credentials, and spends nothing of a team', async () => {

@@ -22,8 +22,10 @@ const REFUSALS = new Set<number>([HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN]
  * The gateway's one guard (global): every route of ours declares an AccessPolicy with `@Access()` or
  * `@PublicAccess()`. It authenticates the request under that policy, records the Principal for `@Caller()`
  * and spends a request of the caller's team's rate limit; public routes are limited by address, and credentials
- * that keep failing are refused before anyone is asked about them (RateLimitGate). Only the platform's health and metrics routes go without a
- * policy; any other route without one is refused (fail closed), so a forgotten `@Access()` is never public.
+ * that keep failing are refused before anyone is asked about them (RateLimitGate); so are addresses whose signatures
+ * keep failing on a signed route (SignedAccess), which its handler limits by signer instead. Only the platform's
+ * health and metrics routes go without a policy; any other route without one is refused (fail closed), so a
+ * forgotten `@Access()` is never public.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -53,7 +55,8 @@ export class AccessGuard implements CanActivate {
     const response = http.getResponse<Response>();
     const address = request.ip ?? 'unknown';
     if (policy.public) {
-      this.rateLimit.admitAddress(address, response);
+      if (policy.signed) this.rateLimit.refuseFailing({}, address, response);
+      else this.rateLimit.admitAddress(address, response);
       return true;
     }
     const credentials = credentialsOf(request.headers);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContracts, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
 import { type GatewayConfig } from '../gateway-config.js';
 import { ApiKeyCache } from './api-key-cache.js';
 import { OrderedEventFeed, type OrderedConsumers } from './ordered-event-feed.js';
@@ -33,7 +33,7 @@ export class ApiKeyRevocationsListener extends OrderedEventFeed {
     let keyId: string;
     try {
       // Tolerant: a field auth-server adds later must not make the gateway miss a revocation.
-      const envelope = toMessage(Envelope, raw, TOLERANT_VALIDATOR_OPTIONS);
+      const envelope = toEnvelope(raw);
       ({ keyId } = toMessage(AuthContracts.apiKeyRevoked.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS));
     } catch {
       this.logger.warn('ignoring a malformed api-key revocation event');

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { NatsConnectionService } from '@cps/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
-import { RATE_LIMITER, RateLimitGate } from '../rate-limit/rate-limit.gate.js';
+import { RATE_LIMITER, RateLimitGate, SIGNER_RATE_LIMITER } from '../rate-limit/rate-limit.gate.js';
 import { SharedTokenBuckets } from '../rate-limit/shared-token-buckets.js';
 import { TeamRateLimits } from '../rate-limit/team-rate-limits.js';
 import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter.js';
@@ -60,6 +60,16 @@ import { OAuthTokens } from './oauth-tokens.js';
           maxClients: 100_000,
         }),
     },
+    {
+      provide: SIGNER_RATE_LIMITER,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) =>
+        new TokenBucketLimiter({
+          perMinute: config.RETAILER_PUSH_RATE_LIMIT_PER_MINUTE,
+          burst: Math.max(1, Math.ceil(config.RETAILER_PUSH_RATE_LIMIT_PER_MINUTE / 6)),
+          maxClients: 1_000,
+        }),
+    },
     SharedTokenBuckets,
     TeamRateLimits,
     RateLimitGate,
@@ -74,6 +84,6 @@ import { OAuthTokens } from './oauth-tokens.js';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [ConnectionTokens],
+  exports: [ConnectionTokens, RateLimitGate],
 })
 export class AuthModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliverPolicy } from '@nats-io/jetstream';
-import { AuthContracts, Envelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
 import { type GatewayConfig } from '../gateway-config.js';
 import { OrderedEventFeed, type FeedStart, type OrderedConsumers } from './ordered-event-feed.js';
 
@@ -42,7 +42,7 @@ export class ConnectorRevocationsFeed extends OrderedEventFeed {
   handle(raw: unknown): void {
     let event: InstanceType<typeof AuthContracts.mcpConnectorDisconnected.data>;
     try {
-      const envelope = toMessage(Envelope, raw, TOLERANT_VALIDATOR_OPTIONS);
+      const envelope = toEnvelope(raw);
       event = toMessage(AuthContracts.mcpConnectorDisconnected.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS);
     } catch {
       this.logger.warn('ignoring a malformed connector revocation event');

@@ -10,13 +10,18 @@ import { TokenBucketLimiter, type RateLimitVerdict } from './token-bucket-limite
 /** The in-memory limiter of this replica: public routes by address, and failing credentials. */
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 
+/** The in-memory limiter of this replica for signed requests, by signer (a retailer's pushes). */
+export const SIGNER_RATE_LIMITER = Symbol('SIGNER_RATE_LIMITER');
+
 /**
  * Admits a request or refuses it with 429 (docs/adr/0012-shared-rate-limits.md); every answer carries the
  * RateLimit-* headers of the bucket that decided.
  * - An authenticated request spends its team's budget, shared by every replica (Postgres) and set per team.
  * - Public routes spend a budget per address, in this replica's memory.
  * - Credentials that fail authentication spend a budget of their own (per key or token, hashed; in memory),
- *   checked before authenticating, so a flood of bad keys stops reaching auth-server once it is spent.
+ *   checked before authenticating, so a flood of bad keys stops reaching auth-server once it is spent. A bad
+ *   signature on a signed route spends its address's budget the same way.
+ * - A request whose signature holds spends its signer's budget (in memory).
  */
 @Injectable()
 export class RateLimitGate {
@@ -24,6 +29,7 @@ export class RateLimitGate {
 
   constructor(
     @Inject(RATE_LIMITER) private readonly local: TokenBucketLimiter,
+    @Inject(SIGNER_RATE_LIMITER) private readonly signers: TokenBucketLimiter,
     private readonly shared: SharedTokenBuckets,
     private readonly teams: TeamRateLimits,
   ) {}
@@ -41,6 +47,11 @@ export class RateLimitGate {
   /** Counts a failed authentication against those credentials (the 401 itself is the answer). */
   countFailure(credentials: PresentedCredentials, address: string, response: Response): void {
     setHeaders(response, this.local.take(clientKey(credentials, address)));
+  }
+
+  /** Spends one request of a signer's budget, once its signature held (`signer`: e.g. `retailer:walmart`). */
+  admitSigner(signer: string, response: Response): void {
+    apply(response, this.signers.take(signer));
   }
 
   /** Spends one request of the team's budget. Without the shared store the request goes through (logged). */

@@ -1,12 +1,13 @@
-import { Body, Controller, Inject, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { type Request } from 'express';
+import { type Request, type Response } from 'express';
 import { Webhook } from 'standardwebhooks';
-import { PublicAccess } from '../auth/access-policy.js';
+import { SignedAccess } from '../auth/access-policy.js';
 import { SyncClient } from '../clients/sync.client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { HttpExceptionWithHeaders } from '../http/error-response.js';
 import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
+import { RateLimitGate } from '../rate-limit/rate-limit.gate.js';
 import { RetailerNotificationBody } from './dto/retailer-notification.body.dto.js';
 import { RetailerPath } from './dto/retailer-path.dto.js';
 
@@ -23,19 +24,22 @@ export class RetailerNotificationsController {
 
   constructor(
     private readonly sync: SyncClient,
+    private readonly rateLimit: RateLimitGate,
     @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'RETAILER_PUSH_SECRET'>,
   ) {
     this.webhook = config.RETAILER_PUSH_SECRET ? new Webhook(config.RETAILER_PUSH_SECRET) : null;
   }
 
   @Post(':retailer_id')
-  @PublicAccess()
+  @SignedAccess()
   @ApiEndpoint({
     summary: 'Push "new orders" for an account (retailers)',
     description:
       'For retailers, not brands: signed with Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, ' +
       "`webhook-signature`) over the raw body with the secret agreed with the platform. The account's active " +
-      'connections are collected now rather than at their next poll. 404 when the platform takes no pushes.',
+      'connections are collected now rather than at their next poll. 404 when the platform takes no pushes. ' +
+      'Limited per retailer (`RETAILER_PUSH_RATE_LIMIT_PER_MINUTE`), not per address; bad signatures spend the ' +
+      "address's budget.",
     status: 204,
     response: null,
     errors: [404, 503],
@@ -45,6 +49,7 @@ export class RetailerNotificationsController {
     @Param() path: RetailerPath,
     @Body() body: RetailerNotificationBody,
     @Req() request: Request & { rawBody?: Buffer },
+    @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     if (!this.webhook) throw new NotFoundException({ detail: 'this platform takes no retailer notifications' });
     try {
@@ -54,10 +59,12 @@ export class RetailerNotificationsController {
         'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
       });
     } catch {
+      this.rateLimit.countFailure({}, request.ip ?? 'unknown', response);
       throw new HttpExceptionWithHeaders({ detail: 'missing, invalid or expired webhook signature' }, 401, {
         'WWW-Authenticate': 'Webhook-Signature realm="retailer-notifications"',
       });
     }
+    this.rateLimit.admitSigner(`retailer:${path.retailer_id}`, response);
     await this.sync.retailerOrdersAvailable({ retailerId: path.retailer_id, accountRef: body.account_ref });
   }
 }

@@ -1,4 +1,11 @@
-import { type Connection, type PurchaseDetail } from '@cps/contracts';
+import {
+  EventsContracts,
+  MatchingContracts,
+  TOLERANT_VALIDATOR_OPTIONS,
+  toMessage,
+  type Connection,
+  type PurchaseDetail,
+} from '@cps/contracts';
 import {
   connectionActivatedEvent,
   connectionUnauthenticatedEvent,
@@ -107,6 +114,20 @@ describe('webhook event bodies', () => {
       is_simulated: true,
       data: { purchase },
     });
+  });
+
+  it('purchase.created from a checked event is a body its class accepts as it is, fields in documented order', () => {
+    // The consumer hands over the event data as checked by its class; the body is built from it without a second check.
+    const checked = toMessage(
+      MatchingContracts.purchaseMatched.data,
+      { purchase: { internal: 'x', ...purchase } },
+      TOLERANT_VALIDATOR_OPTIONS,
+    );
+    const { body } = purchaseCreatedEvent('EVT2', 'team-1', '2025-01-03T00:00:00.000Z', checked);
+    // Strict: a field the class does not declare would be refused, not dropped.
+    const strict = toMessage(EventsContracts.PurchaseCreatedWebhook, JSON.parse(JSON.stringify(body)));
+    expect(JSON.stringify(strict)).toBe(JSON.stringify(body));
+    expect(JSON.stringify(body)).not.toContain('internal');
   });
 });
 

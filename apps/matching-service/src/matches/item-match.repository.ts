@@ -25,31 +25,40 @@ export class ItemMatchRepository {
     private readonly matches: Repository<ItemMatchEntity>,
   ) {}
 
-  /** Writes the matches of a purchase; matching the same item again replaces its previous result. */
-  async save(tx: EntityManager, matches: ItemMatchEntity[]): Promise<void> {
+  /**
+   * Writes matches, matching the same item again replaces its previous result. One statement whatever their number,
+   * the same text for any batch (`unnest`), so it is prepared once (ADR 0018); `matches` holds an item once.
+   */
+  async save(tx: EntityManager, matches: readonly ItemMatchEntity[]): Promise<void> {
     if (matches.length === 0) return;
-    await tx
-      .createQueryBuilder()
-      .insert()
-      .into(ItemMatchEntity)
-      .values(matches)
-      .orUpdate(
-        [
-          'team_id',
-          'product_id',
-          'method',
-          'confidence',
-          'matched_at',
-          'retailer_id',
-          'purchase_date',
-          'item_name',
-          'item_brand',
-          'item_upc',
-          'item_sku',
-        ],
-        ['purchase_id', 'item_id'],
-      )
-      .execute();
+    await tx.query(
+      `INSERT INTO matching.item_matches
+         (team_id, purchase_id, item_id, product_id, method, confidence, matched_at, retailer_id, purchase_date,
+          item_name, item_brand, item_upc, item_sku)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[],
+                            $7::timestamptz[], $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[],
+                            $13::text[])
+       ON CONFLICT (purchase_id, item_id) DO UPDATE SET
+         team_id = excluded.team_id, product_id = excluded.product_id, method = excluded.method,
+         confidence = excluded.confidence, matched_at = excluded.matched_at, retailer_id = excluded.retailer_id,
+         purchase_date = excluded.purchase_date, item_name = excluded.item_name, item_brand = excluded.item_brand,
+         item_upc = excluded.item_upc, item_sku = excluded.item_sku`,
+      [
+        matches.map((m) => m.teamId),
+        matches.map((m) => m.purchaseId),
+        matches.map((m) => m.itemId),
+        matches.map((m) => m.productId),
+        matches.map((m) => m.method),
+        matches.map((m) => m.confidence),
+        matches.map((m) => m.matchedAt),
+        matches.map((m) => m.retailerId),
+        matches.map((m) => m.purchaseDate),
+        matches.map((m) => m.itemName),
+        matches.map((m) => m.itemBrand),
+        matches.map((m) => m.itemUpc),
+        matches.map((m) => m.itemSku),
+      ],
+    );
   }
 
   /**
