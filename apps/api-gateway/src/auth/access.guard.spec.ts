@@ -17,9 +17,10 @@ function contextFor(routePath: string, policy: AccessPolicy | undefined) {
   if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
   const admitted: string[] = [];
   const peeked: string[] = [];
-  const gate: Pick<RateLimitGate, 'admitAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'> = {
+  const gate: Pick<RateLimitGate, 'admitAddress' | 'peekAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'> = {
     admitAddress: (address) => void admitted.push(`${routePath} address ${address}`),
-    refuseFailing: (_credentials, address) => void peeked.push(address),
+    peekAddress: (address) => void peeked.push(address),
+    refuseFailing: () => undefined,
     countFailure: () => void admitted.push(`${routePath} failure`),
     admitTeam: async (teamId) => void admitted.push(`${routePath} team ${teamId}`),
   };

@@ -35,7 +35,10 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(AuthenticateRequestUseCase) private readonly authenticate: Pick<AuthenticateRequestUseCase, 'execute'>,
     @Inject(RateLimitGate)
-    private readonly rateLimit: Pick<RateLimitGate, 'admitAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'>,
+    private readonly rateLimit: Pick<
+      RateLimitGate,
+      'admitAddress' | 'peekAddress' | 'refuseFailing' | 'countFailure' | 'admitTeam'
+    >,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -55,7 +58,7 @@ export class AccessGuard implements CanActivate {
     const response = http.getResponse<Response>();
     const address = request.ip ?? 'unknown';
     if (policy.public) {
-      if (policy.signed) this.rateLimit.refuseFailing({}, address, response);
+      if (policy.signed) this.rateLimit.peekAddress(address, response);
       else this.rateLimit.admitAddress(address, response);
       return true;
     }

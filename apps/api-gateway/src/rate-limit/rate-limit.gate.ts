@@ -44,6 +44,14 @@ export class RateLimitGate {
     if (!verdict.allowed) apply(response, verdict);
   }
 
+  /**
+   * A signed route's address: refused while its budget is spent (by signatures that failed, `countFailure`), and
+   * spending nothing here; the answer carries that budget's headers unless the handler spends another.
+   */
+  peekAddress(address: string, response: Response): void {
+    apply(response, this.local.peek(clientKey({}, address)));
+  }
+
   /** Counts a failed authentication against those credentials (the 401 itself is the answer). */
   countFailure(credentials: PresentedCredentials, address: string, response: Response): void {
     setHeaders(response, this.local.take(clientKey(credentials, address)));
