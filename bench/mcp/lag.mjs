@@ -1,4 +1,4 @@
-// Projection lag of mcp-server's read model: publishes `sync.purchase.collected.v1` events (2 to 4 items each) at a
+// Projection lag of mcp-server's read model: publishes `matching.purchase.matched.v1` events (2 to 4 items each) at a
 // steady rate into a real JetStream (a private nats-server) while mcp-server runs as a process from dist/ with its
 // durable inbox consumers, and measures per purchase the time from the publish to its row being readable in
 // `mcp.purchases` (polled every 20 ms). Asserts nothing.
@@ -116,7 +116,7 @@ try {
     }
   })();
 
-  console.log(`publishing ${total} purchase.collected events at ${rate}/s into JetStream; mcp-server projects them`);
+  console.log(`publishing ${total} purchase.matched events at ${rate}/s into JetStream; mcp-server projects them`);
   const acks = [];
   const started = performance.now();
   for (let index = 0; index < total; index += 1) {
@@ -127,7 +127,7 @@ try {
     const id = `evt_${String(index).padStart(8, '0')}`;
     const envelope = {
       id,
-      subject: 'sync.purchase.collected.v1',
+      subject: 'matching.purchase.matched.v1',
       occurredAt: new Date().toISOString(),
       correlationId: id,
       teamId,

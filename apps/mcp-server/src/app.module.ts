@@ -4,7 +4,7 @@ import { config } from './config.js';
 import { ConnectorDisconnectedHandler } from './connectors/connector-revocations.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { migrations } from './migrations/index.js';
-import { PROJECTORS } from './read-model/handlers.js';
+import { PROJECTORS, RETIRED_PROJECTORS } from './read-model/handlers.js';
 
 @Module({
   imports: [
@@ -15,6 +15,7 @@ import { PROJECTORS } from './read-model/handlers.js';
       entities: [],
       migrations,
       eventHandlers: [...PROJECTORS, ConnectorDisconnectedHandler],
+      retiredConsumers: RETIRED_PROJECTORS,
     }),
     McpModule,
   ],

@@ -177,7 +177,7 @@ describe('the summaries follow the base tables', () => {
     await expectSummariesOfTheBaseTables();
   });
 
-  it('after purchases are projected, then matched to products (an update of their items)', async () => {
+  it('after purchases are projected, then matched again to products (an update of their items)', async () => {
     const purchases = [
       purchase('pur_new_1', '2026-04-14T09:00:00.000Z', false, false),
       purchase('pur_new_2', '2026-03-02T23:59:59.000Z', true, false),
@@ -186,7 +186,6 @@ describe('the summaries follow the base tables', () => {
       Projection.upsertPurchases(
         manager,
         purchases.map((p) => ({ teamId: 'team_a', purchase: p })),
-        false,
       ),
     );
     await expectSummariesOfTheBaseTables();
@@ -201,17 +200,14 @@ describe('the summaries follow the base tables', () => {
       Projection.upsertPurchases(
         manager,
         matched.map((p) => ({ teamId: 'team_a', purchase: p as PurchaseDetail })),
-        true,
       ),
     );
     await expectSummariesOfTheBaseTables();
   });
 
-  it('a match that leaves an item as it was writes neither the item nor its summary row', async () => {
-    const project = (p: PurchaseDetail, matched: boolean) =>
-      model.service.transaction((manager) =>
-        Projection.upsertPurchases(manager, [{ teamId: 'team_a', purchase: p }], matched),
-      );
+  it('a purchase matched again that leaves an item as it was writes neither the item nor its summary row', async () => {
+    const project = (p: PurchaseDetail) =>
+      model.service.transaction((manager) => Projection.upsertPurchases(manager, [{ teamId: 'team_a', purchase: p }]));
     const versions = async () =>
       Object.fromEntries(
         (
@@ -221,11 +217,11 @@ describe('the summaries follow the base tables', () => {
         ).map((row) => [row.item_id, row.version]),
       );
     const unmatched = purchase('pur_same_1', '2026-04-13T10:00:00.000Z', false, false);
-    await project(unmatched, false);
+    await project(unmatched);
     const collected = await versions();
-    await project(unmatched, true); // matching found no product for either item
+    await project(unmatched); // matched again (collected again), still no product for either item
     expect(await versions()).toEqual(collected);
-    await project(purchase('pur_same_1', '2026-04-13T10:00:00.000Z', false, true), true); // l1 matched
+    await project(purchase('pur_same_1', '2026-04-13T10:00:00.000Z', false, true)); // l1 matched now
     const matched = await versions();
     expect(matched.l1).not.toBe(collected.l1);
     expect(matched.l2).toBe(collected.l2);

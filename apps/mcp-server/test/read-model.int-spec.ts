@@ -138,7 +138,6 @@ describe('mcp read model', () => {
       'mcp-server-connection-activated',
       'mcp-server-connection-sharing-changed',
       'mcp-server-connection-unauthenticated',
-      'mcp-server-purchase-collected',
       'mcp-server-purchase-matched',
       'mcp-server-simulated-data-purged',
     ]);

@@ -30,7 +30,7 @@ let ask: AskService;
 
 beforeAll(async () => {
   platform = await TestPlatform.start({
-    services: ['auth-server', 'sync-service', 'sandbox-retailer', 'api-gateway', 'mcp-server'],
+    services: ['auth-server', 'sync-service', 'sandbox-retailer', 'api-gateway', 'matching-service', 'mcp-server'],
     serviceEnv: { 'sync-service': FAST_SYNC_ENV },
   });
   team = await platform.createTeam('Sharing brand');

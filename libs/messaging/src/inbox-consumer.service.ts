@@ -71,6 +71,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
+    for (const name of this.options.retiredConsumers ?? [])
+      await this.deleteConsumer(`${this.options.service}-${name}`);
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
       const loops = batchSize(handler) > 1 ? BATCHED_LOOPS : CONCURRENCY;
@@ -106,6 +108,16 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
       await this.nats.jsm.consumers.add(this.options.stream, config);
+    }
+  }
+
+  /** A retired consumer's durable, if it is still there (a replica of the previous version may still pull from it). */
+  private async deleteConsumer(durable: string): Promise<void> {
+    try {
+      await this.nats.jsm.consumers.delete(this.options.stream, durable);
+      this.logger.log(`deleted the retired consumer ${durable}`);
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
     }
   }
 

@@ -18,6 +18,11 @@ export interface MessagingOptions {
   retentionDays?: number;
   /** More tables of the schema purged of rows older than `retentionDays` (by the timestamp `column`). */
   retainedTables?: Array<{ table: string; column: string }>;
+  /**
+   * Names of event handlers the service no longer has: their durable consumers (`<service>-<name>`) are deleted at
+   * start, so a consumer nobody pulls from does not sit on the stream reporting ever more pending messages.
+   */
+  retiredConsumers?: string[];
   /** Check each request/reply answer against its contract before it leaves (RpcHandler); default true. */
   checkReplies?: boolean;
 }

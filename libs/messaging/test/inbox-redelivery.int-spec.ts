@@ -127,6 +127,28 @@ describe('fast redelivery: short ack_wait with progress signals (real Postgres a
     expect((await nats.jsm.consumers.info(options.stream, durable)).config.ack_wait).toBe(nanos(2_000));
   });
 
+  it('deletes the durables of retired consumers at start, and starts where there is none to delete', async () => {
+    const durableOf = (name: string) => `redelivery-${name}`;
+    await nats.jsm.consumers.add(options.stream, {
+      durable_name: durableOf('retired'),
+      filter_subject: 'auth.retired.happened.v1',
+      ack_policy: AckPolicy.Explicit,
+    });
+    const consumer = new InboxConsumerService(
+      { ...options, retiredConsumers: ['retired', 'never-created'] },
+      [slowHandler('kept', async () => undefined)],
+      dataSource,
+      nats,
+      metrics,
+    );
+    await consumer.onApplicationBootstrap();
+    await consumer.beforeApplicationShutdown();
+    const durables: string[] = [];
+    for await (const info of nats.jsm.consumers.list(options.stream)) durables.push(info.name);
+    expect(durables).toContain(durableOf('kept'));
+    expect(durables).not.toContain(durableOf('retired'));
+  });
+
   it('keeps a message that takes three times ack_wait from being redelivered', async () => {
     const handler = slowHandler('long', async () => {
       await sleep(3_500);

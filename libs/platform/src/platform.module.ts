@@ -24,6 +24,8 @@ export interface PlatformModuleOptions {
   eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
   /** Tables of the service's own whose rows older than RETENTION_DAYS are purged with the messaging tables. */
   retainedTables?: MessagingOptions['retainedTables'];
+  /** Names of event handlers the service once had; their durable consumers are deleted at start. */
+  retiredConsumers?: MessagingOptions['retiredConsumers'];
 }
 
 /** What every service has: config, logs, metrics, health, its Postgres schema, NATS. */
@@ -71,6 +73,7 @@ export class PlatformModule {
                   ackWaitMs: config.EVENT_ACK_WAIT_MS,
                   retentionDays: config.RETENTION_DAYS,
                   retainedTables: options.retainedTables,
+                  retiredConsumers: options.retiredConsumers,
                   checkReplies: config.RPC_CHECK_REPLIES ?? !isProduction(config.NODE_ENV),
                 },
                 producesEvents: options.producesEvents,

@@ -11,7 +11,6 @@ function teamOf(envelope: Envelope<unknown>): string {
 
 type Activated = typeof SyncContracts.connectionActivated;
 type Unauthenticated = typeof SyncContracts.connectionUnauthenticated;
-type Collected = typeof SyncContracts.purchaseCollected;
 type Matched = typeof MatchingContracts.purchaseMatched;
 type Purged = typeof SyncContracts.simulatedDataPurged;
 type SharingChanged = typeof SyncContracts.connectionSharingChanged;
@@ -55,24 +54,11 @@ export class ConnectionSharingChangedProjector implements EventHandlerDefinition
   }
 }
 
-/** Durable consumer `mcp-server-purchase-collected`. */
-@Injectable()
-export class PurchaseCollectedProjector implements EventHandlerDefinition<Collected> {
-  readonly name = 'purchase-collected';
-  readonly batch = PURCHASE_BATCH;
-  readonly event = SyncContracts.purchaseCollected;
-
-  async handle(envelope: Envelope<EventData<Collected>>, manager: EntityManager): Promise<void> {
-    await this.handleBatch([envelope], manager);
-  }
-
-  async handleBatch(envelopes: Array<Envelope<EventData<Collected>>>, manager: EntityManager): Promise<void> {
-    const purchases = envelopes.map((envelope) => ({ teamId: teamOf(envelope), purchase: envelope.data.purchase }));
-    await Projection.upsertPurchases(manager, purchases, false);
-  }
-}
-
-/** Durable consumer `mcp-server-purchase-matched`: the items' products. */
+/**
+ * Durable consumer `mcp-server-purchase-matched`: the purchases with their items and the items' products. It is the
+ * read model's only source of purchases: matching-service publishes one for every collected purchase (none is
+ * dropped), and projecting `sync.purchase.collected.v1` as well wrote every purchase twice (ADR 0016).
+ */
 @Injectable()
 export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched> {
   readonly name = 'purchase-matched';
@@ -85,7 +71,7 @@ export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched>
 
   async handleBatch(envelopes: Array<Envelope<EventData<Matched>>>, manager: EntityManager): Promise<void> {
     const purchases = envelopes.map((envelope) => ({ teamId: teamOf(envelope), purchase: envelope.data.purchase }));
-    await Projection.upsertPurchases(manager, purchases, true);
+    await Projection.upsertPurchases(manager, purchases);
   }
 }
 
@@ -101,11 +87,13 @@ export class SimulatedDataPurgedProjector implements EventHandlerDefinition<Purg
   }
 }
 
+/** Consumers this service ran once and no longer does; their durables are deleted at start (libs/messaging). */
+export const RETIRED_PROJECTORS = ['purchase-collected'];
+
 export const PROJECTORS = [
   ConnectionActivatedProjector,
   ConnectionUnauthenticatedProjector,
   ConnectionSharingChangedProjector,
-  PurchaseCollectedProjector,
   PurchaseMatchedProjector,
   SimulatedDataPurgedProjector,
 ];

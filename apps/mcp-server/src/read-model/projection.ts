@@ -13,8 +13,8 @@ export const SHARING_ONTO_ITEMS = `UPDATE mcp.items SET visible_from = $3 WHERE 
 
 /**
  * Writes of the read model (ADR 0016), each idempotent (upserts keyed by the platform's ids) and run in the inbox
- * transaction of the event it projects. `purchase.matched` may arrive before or after `purchase.collected`: the
- * purchase row is the same either way, and only a matched event writes item products.
+ * transaction of the event it projects. Purchases come from `purchase.matched` alone: it carries the collected
+ * purchase whole, with its items' products.
  */
 export class Projection {
   static async upsertConnection(manager: EntityManager, teamId: string, connection: Connection, at: string) {
@@ -42,11 +42,7 @@ export class Projection {
    * of their connections, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
    * the connection's sharing window (`visible_from`) as committed when the locks were granted.
    */
-  static async upsertPurchases(
-    manager: EntityManager,
-    purchases: Array<{ teamId: string; purchase: PurchaseDetail }>,
-    matched: boolean,
-  ) {
+  static async upsertPurchases(manager: EntityManager, purchases: Array<{ teamId: string; purchase: PurchaseDetail }>) {
     if (purchases.length === 0) return;
     const connections = [...new Set(purchases.map(({ purchase }) => purchase.connection_id))].sort();
     await manager.query(
@@ -85,14 +81,16 @@ export class Projection {
           sku: item.sku,
           price: item.price,
           quantity: item.quantity,
-          product_id: matched ? (item.product?.product_id ?? null) : null,
-          product_name: matched ? (item.product?.name ?? null) : null,
-          product_brand: matched ? (item.product?.brand ?? null) : null,
+          product_id: item.product?.product_id ?? null,
+          product_name: item.product?.name ?? null,
+          product_brand: item.product?.brand ?? null,
           is_simulated: purchase.is_simulated,
         });
       }
     }
     if (items.size === 0) return;
+    // A purchase collected and matched again rewrites only the items whose product changed: rewriting the others as
+    // they were would cost a row version and two summary writes each.
     await manager.query(
       `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, upc, sku,
          price, quantity, product_id, product_name, product_brand, is_simulated, visible_from)
@@ -104,15 +102,11 @@ export class Projection {
          quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = i.connection_id
        ORDER BY i.purchase_id, i.item_id
-       ON CONFLICT (purchase_id, item_id) DO ${
-         matched
-           ? // Most items match no product: rewriting them as they were would cost a row version and two summary writes.
-             `UPDATE SET product_id = EXCLUDED.product_id, product_name = EXCLUDED.product_name,
-                product_brand = EXCLUDED.product_brand WHERE mcp.items.team_id = EXCLUDED.team_id
-                AND (mcp.items.product_id, mcp.items.product_name, mcp.items.product_brand)
-                    IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.product_name, EXCLUDED.product_brand)`
-           : 'NOTHING'
-       }`,
+       ON CONFLICT (purchase_id, item_id) DO UPDATE SET product_id = EXCLUDED.product_id,
+         product_name = EXCLUDED.product_name, product_brand = EXCLUDED.product_brand
+       WHERE mcp.items.team_id = EXCLUDED.team_id
+         AND (mcp.items.product_id, mcp.items.product_name, mcp.items.product_brand)
+             IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.product_name, EXCLUDED.product_brand)`,
       [JSON.stringify([...items.values()])],
     );
   }
