@@ -18,6 +18,7 @@ import {
   redeliveryDelay,
   type EventHandlerDefinition,
 } from './event-consumer.js';
+import { BackgroundLoop } from './background-loop.js';
 import { NatsConnectionService } from './nats-connection.service.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
@@ -28,6 +29,8 @@ const BATCHED_LOOPS = 4;
 export const DEFAULT_ACK_WAIT_MS = 5_000;
 /** How long one pull waits at the server for a message before asking again. */
 const PULL_EXPIRES_MS = 30_000;
+/** How often retired consumers are deleted again (a replica of the previous version may have recreated one). */
+const RETIRED_CHECK_MS = 10 * 60_000;
 
 /**
  * Runs this service's durable consumers. Each message is handled in one Postgres transaction that
@@ -54,6 +57,14 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   private readonly interruptions = new Map<string, number>();
   /** Messages of batched consumers waiting for the next shared transaction, and whether one is running. */
   private readonly batches = new Map<string, { waiting: PendingMessage[]; running: boolean }>();
+  private readonly retiredLoop = new BackgroundLoop({
+    name: 'RetiredConsumers',
+    idleMs: RETIRED_CHECK_MS,
+    pass: async () => {
+      await this.deleteRetiredConsumers();
+      return false;
+    },
+  });
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -71,8 +82,10 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
-    for (const name of this.options.retiredConsumers ?? [])
-      await this.deleteConsumer(`${this.options.service}-${name}`);
+    if (this.options.retiredConsumers?.length) {
+      await this.deleteRetiredConsumers();
+      this.retiredLoop.start();
+    }
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
       const loops = batchSize(handler) > 1 ? BATCHED_LOOPS : CONCURRENCY;
@@ -82,6 +95,7 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
 
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
+    await this.retiredLoop.stop();
     // Ends the pulls waiting at the server; the handlers in flight finish and ack first.
     for (const messages of this.subscriptions) await messages.close().catch(() => undefined);
     await Promise.allSettled(this.loops);
@@ -111,13 +125,19 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     }
   }
 
-  /** A retired consumer's durable, if it is still there (a replica of the previous version may still pull from it). */
-  private async deleteConsumer(durable: string): Promise<void> {
-    try {
-      await this.nats.jsm.consumers.delete(this.options.stream, durable);
-      this.logger.log(`deleted the retired consumer ${durable}`);
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+  /**
+   * The durables of retired consumers, where they still are. In a rolling update a replica of the previous version
+   * recreates its durable after this deleted it (its pull loops restart), hence the pass every RETIRED_CHECK_MS.
+   */
+  private async deleteRetiredConsumers(): Promise<void> {
+    for (const name of this.options.retiredConsumers ?? []) {
+      const durable = `${this.options.service}-${name}`;
+      try {
+        await this.nats.jsm.consumers.delete(this.options.stream, durable);
+        this.logger.log(`deleted the retired consumer ${durable}`);
+      } catch (error) {
+        if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      }
     }
   }
 

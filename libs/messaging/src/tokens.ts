@@ -20,7 +20,8 @@ export interface MessagingOptions {
   retainedTables?: Array<{ table: string; column: string }>;
   /**
    * Names of event handlers the service no longer has: their durable consumers (`<service>-<name>`) are deleted at
-   * start, so a consumer nobody pulls from does not sit on the stream reporting ever more pending messages.
+   * start and every 10 minutes after (a replica of the previous version recreates its durable during a rolling
+   * update), so a consumer nobody pulls from does not sit on the stream reporting ever more pending messages.
    */
   retiredConsumers?: string[];
   /** Check each request/reply answer against its contract before it leaves (RpcHandler); default true. */

@@ -127,7 +127,7 @@ describe('fast redelivery: short ack_wait with progress signals (real Postgres a
     expect((await nats.jsm.consumers.info(options.stream, durable)).config.ack_wait).toBe(nanos(2_000));
   });
 
-  it('deletes the durables of retired consumers at start, and starts where there is none to delete', async () => {
+  it('deletes the durables of retired consumers at start and again when one is back, missing ones included', async () => {
     const durableOf = (name: string) => `redelivery-${name}`;
     await nats.jsm.consumers.add(options.stream, {
       durable_name: durableOf('retired'),
@@ -141,12 +141,28 @@ describe('fast redelivery: short ack_wait with progress signals (real Postgres a
       nats,
       metrics,
     );
+    const durables = async () => {
+      const names: string[] = [];
+      for await (const info of nats.jsm.consumers.list(options.stream)) names.push(info.name);
+      return names;
+    };
     await consumer.onApplicationBootstrap();
-    await consumer.beforeApplicationShutdown();
-    const durables: string[] = [];
-    for await (const info of nats.jsm.consumers.list(options.stream)) durables.push(info.name);
-    expect(durables).toContain(durableOf('kept'));
-    expect(durables).not.toContain(durableOf('retired'));
+    try {
+      expect(await durables()).toContain(durableOf('kept'));
+      expect(await durables()).not.toContain(durableOf('retired'));
+      // A replica of the previous version recreates it (a rolling update); the next pass deletes it again.
+      await nats.jsm.consumers.add(options.stream, {
+        durable_name: durableOf('retired'),
+        filter_subject: 'auth.retired.happened.v1',
+        ack_policy: AckPolicy.Explicit,
+      });
+      (consumer as unknown as { retiredLoop: { wake(): void } }).retiredLoop.wake();
+      await eventually(async () => {
+        if ((await durables()).includes(durableOf('retired'))) throw new Error('the retired durable is back');
+      }, 5_000);
+    } finally {
+      await consumer.beforeApplicationShutdown();
+    }
   });
 
   it('keeps a message that takes three times ack_wait from being redelivered', async () => {
