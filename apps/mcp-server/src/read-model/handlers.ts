@@ -87,7 +87,7 @@ export class SimulatedDataPurgedProjector implements EventHandlerDefinition<Purg
   }
 }
 
-/** Consumers this service ran once and no longer does; their durables are deleted at start (libs/messaging). */
+/** Consumers this service ran once and no longer does; their durables are deleted (`retiredConsumers`, libs/messaging). */
 export const RETIRED_PROJECTORS = ['purchase-collected'];
 
 export const PROJECTORS = [
