@@ -82,10 +82,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
-    if (this.options.retiredConsumers?.length) {
-      await this.deleteRetiredConsumers();
-      this.retiredLoop.start();
-    }
+    // Its first pass runs at once; a failing one (NATS away) is retried with backoff rather than failing the start.
+    if (this.options.retiredConsumers?.length) this.retiredLoop.start();
     for (const handler of this.handlers ?? []) {
       await this.ensureConsumer(handler);
       const loops = batchSize(handler) > 1 ? BATCHED_LOOPS : CONCURRENCY;
@@ -126,8 +124,8 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
   }
 
   /**
-   * The durables of retired consumers, where they still are. In a rolling update a replica of the previous version
-   * recreates its durable after this deleted it (its pull loops restart), hence the pass every RETIRED_CHECK_MS.
+   * The durables of retired consumers, where they still are: at start, then every RETIRED_CHECK_MS, since in a rolling
+   * update a replica of the previous version recreates its durable after this deleted it (its pull loops restart).
    */
   private async deleteRetiredConsumers(): Promise<void> {
     for (const name of this.options.retiredConsumers ?? []) {
