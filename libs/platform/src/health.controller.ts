@@ -30,7 +30,8 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @HealthCheck()
+  // Not in any OpenAPI document; without this, terminus loads @nestjs/swagger (and its ~500 modules) in every service.
+  @HealthCheck({ swaggerDocumentation: false })
   ready() {
     const nats = this.nats;
     return this.health.check([

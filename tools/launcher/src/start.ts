@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { HttpException } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { AdminClient } from '../../admin/src/admin-client.js';
+import type { AdminClient } from '../../admin/src/admin-client.js';
 import { prepareEnvironment } from './environment.js';
 import { jsonLine, logFormat, prettyLine } from './log-format.js';
 import { Platform } from './platform.js';
@@ -115,9 +114,14 @@ try {
   await platform.migrate();
   const scaled = Object.entries(replicas).filter(([, count]) => count > 1);
   say(`starting services${scaled.length ? ` (${scaled.map(([name, count]) => `${name} x${count}`).join(', ')})` : ''}`);
-  await platform.start();
-  const demo = await ensureDemoTeam();
-  await connectDemoShop(demo);
+  const starting = platform.start();
+  // The admin client (its RPC contracts: about 1,800 modules) loads while the services start, not before them.
+  const loading = import('../../admin/src/admin-client.js');
+  loading.catch(() => undefined); // awaited below unless the start fails first
+  await starting;
+  const { AdminClient: Admin } = await loading;
+  const demo = await ensureDemoTeam(Admin);
+  await connectDemoShop(Admin, demo);
   printBanner(demo);
 } catch (error) {
   say(`startup failed: ${(error as Error).message}`, 'error');
@@ -184,7 +188,7 @@ async function createDemoUser(admin: AdminClient, teamId: string): Promise<Pick<
       await admin.createUser(email, password, [teamId]);
       return { user_email: email, user_password: password };
     } catch (error) {
-      if (!(error instanceof HttpException && error.getStatus() === 409)) throw error;
+      if ((error as { getStatus?: () => number }).getStatus?.() !== 409) throw error;
     }
   }
   throw new Error('could not create the demo dashboard user');
@@ -194,8 +198,8 @@ async function createDemoUser(admin: AdminClient, teamId: string): Promise<Pick<
  * `shop:connect` of the sandbox storefront's shop with the demo API key (every start: the key may be new), and its
  * demo customer (created through the sandbox's Admin API when missing).
  */
-async function connectDemoShop(demo: Demo): Promise<void> {
-  const admin = await AdminClient.connect(environment.env.NATS_URL!);
+async function connectDemoShop(Admin: typeof AdminClient, demo: Demo): Promise<void> {
+  const admin = await Admin.connect(environment.env.NATS_URL!);
   try {
     await admin.connectShop({
       shop: demoShop.domain,
@@ -218,9 +222,9 @@ async function connectDemoShop(demo: Demo): Promise<void> {
 }
 
 /** The demo credentials live in .data/demo.json; they are recreated when the database no longer knows them. */
-async function ensureDemoTeam(): Promise<Demo> {
+async function ensureDemoTeam(Admin: typeof AdminClient): Promise<Demo> {
   const file = join(root, '.data', 'demo.json');
-  const admin = await AdminClient.connect(environment.env.NATS_URL!);
+  const admin = await Admin.connect(environment.env.NATS_URL!);
   try {
     if (existsSync(file)) {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as Demo;
