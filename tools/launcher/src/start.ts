@@ -119,10 +119,15 @@ try {
   const loading = import('../../admin/src/admin-client.js');
   loading.catch(() => undefined); // awaited below unless the start fails first
   await starting;
-  const { AdminClient: Admin } = await loading;
-  const demo = await ensureDemoTeam(Admin);
-  await connectDemoShop(Admin, demo);
-  printBanner(demo);
+  const { AdminClient } = await loading;
+  const admin = await AdminClient.connect(environment.env.NATS_URL!);
+  try {
+    const demo = await ensureDemoTeam(admin);
+    await connectDemoShop(admin, demo);
+    printBanner(demo);
+  } finally {
+    await admin.close();
+  }
 } catch (error) {
   say(`startup failed: ${(error as Error).message}`, 'error');
   await shutdown(1);
@@ -188,7 +193,8 @@ async function createDemoUser(admin: AdminClient, teamId: string): Promise<Pick<
       await admin.createUser(email, password, [teamId]);
       return { user_email: email, user_password: password };
     } catch (error) {
-      if ((error as { getStatus?: () => number }).getStatus?.() !== 409) throw error;
+      // AdminClient's refusals are HttpExceptions (whose class this module does not load before the services start).
+      if ((error as { getStatus?: () => number } | undefined)?.getStatus?.() !== 409) throw error;
     }
   }
   throw new Error('could not create the demo dashboard user');
@@ -198,20 +204,15 @@ async function createDemoUser(admin: AdminClient, teamId: string): Promise<Pick<
  * `shop:connect` of the sandbox storefront's shop with the demo API key (every start: the key may be new), and its
  * demo customer (created through the sandbox's Admin API when missing).
  */
-async function connectDemoShop(Admin: typeof AdminClient, demo: Demo): Promise<void> {
-  const admin = await Admin.connect(environment.env.NATS_URL!);
-  try {
-    await admin.connectShop({
-      shop: demoShop.domain,
-      secret: demoShop.secret,
-      apiKey: demo.api_key,
-      storefrontUrl: `${demoShop.url}/`,
-      adminApiUrl: demoShop.url,
-      adminToken: demoShop.adminToken,
-    });
-  } finally {
-    await admin.close();
-  }
+async function connectDemoShop(admin: AdminClient, demo: Demo): Promise<void> {
+  await admin.connectShop({
+    shop: demoShop.domain,
+    secret: demoShop.secret,
+    apiKey: demo.api_key,
+    storefrontUrl: `${demoShop.url}/`,
+    adminApiUrl: demoShop.url,
+    adminToken: demoShop.adminToken,
+  });
   const created = await fetch(`${demoShop.url}/admin/api/2024-10/customers.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shopify-access-token': demoShop.adminToken },
@@ -222,34 +223,29 @@ async function connectDemoShop(Admin: typeof AdminClient, demo: Demo): Promise<v
 }
 
 /** The demo credentials live in .data/demo.json; they are recreated when the database no longer knows them. */
-async function ensureDemoTeam(Admin: typeof AdminClient): Promise<Demo> {
+async function ensureDemoTeam(admin: AdminClient): Promise<Demo> {
   const file = join(root, '.data', 'demo.json');
-  const admin = await Admin.connect(environment.env.NATS_URL!);
-  try {
-    if (existsSync(file)) {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as Demo;
-      if (saved.database_url === environment.env.DATABASE_URL && (await admin.verifyApiKey(saved.api_key)).valid) {
-        if (saved.user_email && saved.user_password) return saved;
-        const withUser = { ...saved, ...(await createDemoUser(admin, saved.team_id)) };
-        writeFileSync(file, JSON.stringify(withUser, null, 2), { mode: 0o600 });
-        say('created the demo dashboard user (saved in .data/demo.json)');
-        return withUser;
-      }
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Demo;
+    if (saved.database_url === environment.env.DATABASE_URL && (await admin.verifyApiKey(saved.api_key)).valid) {
+      if (saved.user_email && saved.user_password) return saved;
+      const withUser = { ...saved, ...(await createDemoUser(admin, saved.team_id)) };
+      writeFileSync(file, JSON.stringify(withUser, null, 2), { mode: 0o600 });
+      say('created the demo dashboard user (saved in .data/demo.json)');
+      return withUser;
     }
-    const { team_id } = await admin.createTeam('Demo Brand');
-    const key = await admin.createApiKey(team_id, 'demo key');
-    for (const retailer of ['walmart', 'target', 'costco']) await admin.enableRetailer(team_id, retailer);
-    const demo: Demo = {
-      team_id,
-      ...key,
-      database_url: environment.env.DATABASE_URL!,
-      ...(await createDemoUser(admin, team_id)),
-    };
-    mkdirSync(join(root, '.data'), { recursive: true });
-    writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
-    say('created the demo team, API key and dashboard user (saved in .data/demo.json)');
-    return demo;
-  } finally {
-    await admin.close();
   }
+  const { team_id } = await admin.createTeam('Demo Brand');
+  const key = await admin.createApiKey(team_id, 'demo key');
+  for (const retailer of ['walmart', 'target', 'costco']) await admin.enableRetailer(team_id, retailer);
+  const demo: Demo = {
+    team_id,
+    ...key,
+    database_url: environment.env.DATABASE_URL!,
+    ...(await createDemoUser(admin, team_id)),
+  };
+  mkdirSync(join(root, '.data'), { recursive: true });
+  writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  say('created the demo team, API key and dashboard user (saved in .data/demo.json)');
+  return demo;
 }
