@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { AuthContracts, StorefrontContracts } from '@cps/contracts';
-import { accessibilityProblems, launchChromium, OAuthFixture, REDIRECT_URI, type TestTeam } from '@cps/testing';
-import { SCREENSHOTS, watchDashboardPage } from './dashboard-browser.js';
+import { launchChromium, OAuthFixture, REDIRECT_URI, type TestTeam } from '@cps/testing';
+import { checkPageEveryWay, DESKTOP, watchDashboardPage } from './dashboard-browser.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_URI = 'https://loyalty.example/oauth/callback';
@@ -10,8 +9,8 @@ const NEW_URI = 'https://loyalty.example/oauth/callback';
 /**
  * What a team manages of the apps around it, in Chromium against the real services: a partner app's redirect URIs
  * (auth-server's rules, shown as refusals), the MCP connectors authorized on the team (disconnect revokes the
- * token), the storefront shops linked to it (disconnect removes the shop's key); each page scanned with axe-core in
- * light and dark and photographed; another team's app, connector or shop is 404 to a forged form and stays as it is.
+ * token), the storefront shops linked to it (disconnect removes the shop's key); each page checked by
+ * `checkPageEveryWay` (axe, light and dark, 1280 and 375 px, screenshots); another team's app, connector or shop is 404 to a forged form and stays as it is.
  */
 describe('dashboard: partner apps, MCP connectors and storefront shops in Chromium', () => {
   let fixture: OAuthFixture;
@@ -38,7 +37,7 @@ describe('dashboard: partner apps, MCP connectors and storefront shops in Chromi
     user.teamIds = [team.teamId, otherTeam.teamId];
     await platform.admin.createUser(user.email, PASSWORD, user.teamIds);
     browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     browserProblems = watchDashboardPage(page);
 
     await page.goto(url('/sign-in'));
@@ -58,8 +57,7 @@ describe('dashboard: partner apps, MCP connectors and storefront shops in Chromi
   const url = (path: string) => `${fixture.platform.dashboardUrl}${path}`;
 
   async function checkPage(name: string): Promise<void> {
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+    expect(await checkPageEveryWay(page, name)).toEqual([]);
   }
 
   /** A form posted with the session's CSRF token but made up by hand (what a forged or stale form would send). */

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { AuthContracts } from '@cps/contracts';
 import {
-  accessibilityProblems,
   eventually,
   OAuthFixture,
   REDIRECT_URI,
@@ -10,7 +9,7 @@ import {
   WebhookReceiver,
   type TestTeam,
 } from '@cps/testing';
-import { SCREENSHOTS, watchDashboardPage } from './dashboard-browser.js';
+import { checkPageEveryWay, DESKTOP, overflow, PHONE, watchDashboardPage } from './dashboard-browser.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'correct horse battery';
@@ -23,8 +22,9 @@ const progress = (step: string) => {
  * The brand dashboard in Chromium against the real platform: the issue's journeys (sign in, enable a retailer and
  * open its link URL, upload a catalog CSV with per-row results, create an API key and use it, create a webhook and
  * see a test delivery, create/edit/delete a loyalty integration and see its award, disconnect a connection and find
- * its `Dashboard` activity entry, the brand's profile on the Team page, the team switcher, sign out), an axe-core scan of every
- * page (no serious or critical violation) in light and dark, and a screenshot of each page.
+ * its `Dashboard` activity entry, the brand's profile on the Team page and on the link pages at once, the team switcher,
+ * sign out), error pages, the phone layout, and every page checked by `checkPageEveryWay` (axe with every WCAG 2.x
+ * A/AA tag in light and dark at 1280 and 375 px, no sideways scrolling, screenshots).
  */
 describe('brand dashboard in Chromium', () => {
   let fixture: OAuthFixture;
@@ -37,6 +37,8 @@ describe('brand dashboard in Chromium', () => {
   let otherTeam: TestTeam;
   const email = 'brand-user@example.com';
   let browserProblems: string[] = [];
+  let linkUrl = '';
+  let webhookLogUrl = '';
 
   beforeAll(async () => {
     fixture = await OAuthFixture.start(
@@ -62,7 +64,7 @@ describe('brand dashboard in Chromium', () => {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ viewport: DESKTOP });
     page = await context.newPage();
     browserProblems = watchDashboardPage(page);
   }, 300_000); // seven services and a browser on a busy machine
@@ -75,11 +77,10 @@ describe('brand dashboard in Chromium', () => {
 
   const url = (path: string) => `${platform.dashboardUrl}${path}`;
 
-  /** The axe scan, and a screenshot unless `name` is null. */
   async function checkPage(name: string | null): Promise<void> {
-    progress(`checking ${name ?? page.url()}`);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    if (name) await page.screenshot({ path: resolve(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+    const started = Date.now();
+    expect(await checkPageEveryWay(page, name)).toEqual([]);
+    progress(`checked ${name ?? page.url()} in ${Date.now() - started} ms`);
   }
 
   it('signs in with the platform user, keeps the first page under the script budget, and scans clean', async () => {
@@ -123,12 +124,13 @@ describe('brand dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Enable Walmart' }).click();
     await page.getByRole('status').filter({ hasText: 'The retailer was saved.' }).waitFor();
     const link = page.locator('#link-url-walmart');
-    const linkUrl = (await link.textContent())!.trim();
+    linkUrl = (await link.textContent())!.trim();
     expect(linkUrl).toMatch(new RegExp(`^${platform.gatewayUrl}/link/[0-9A-Za-z]{10}$`));
     const flow = await context.newPage();
     const response = await flow.goto(linkUrl);
     expect(response?.status()).toBe(200);
     await expect(flow.locator('main').textContent()).resolves.toContain('Walmart');
+    await expect(flow.locator('body').textContent()).resolves.toContain('Dashboard Brand'); // now in its cache
     await flow.close();
 
     // The seed's rules: a restricted audience needs an email or a domain (sync-service's 422, shown as it is).
@@ -166,6 +168,9 @@ describe('brand dashboard in Chromium', () => {
     await expect(results.nth(1).textContent()).resolves.toMatch(/rejected[\s\S]*upc/);
     await expect(results.nth(2).textContent()).resolves.toMatch(/rejected[\s\S]*skus\.walmart/);
     await expect(page.locator('main').textContent()).resolves.toContain('Acme Dish Soap, Lemon');
+    // The code as uploaded (a UPC-A), not the stored GTIN-14 00036000291452.
+    const upc = page.locator('main table').last().locator('td[data-label="UPC / EAN"]');
+    expect((await upc.first().textContent())?.trim()).toBe('036000291452');
     await checkPage('catalog');
 
     // The same product through the REST API: the dashboard stored it for this team.
@@ -184,28 +189,49 @@ describe('brand dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create API key' }).click();
     const apiKey = (await page.locator('#new-api-key').textContent())!.trim();
     expect(apiKey).toMatch(/^cpk_/);
+    expect(page.url()).toBe(url('/developers')); // post-redirect-get: a refresh posts nothing
     const used = await platform.api('/retailers', { apiKey });
     expect(used.status).toBe(200);
-    await checkPage('developers');
 
-    await page.goto(url('/developers'));
+    await page.reload(); // shown once
     expect(await page.content()).not.toContain(apiKey);
+    const again = await page.goto(url('/developers/api-keys')); // the form's address by GET
+    expect(again?.status()).toBe(200);
+    expect(page.url()).toBe(url('/developers'));
+    const keys = await platform.admin.request(AuthContracts.listApiKeys, { teamId: team.teamId });
+    expect(keys.api_keys.filter((key) => key.name === 'dashboard key')).toHaveLength(1);
     await page.getByRole('button', { name: 'Revoke dashboard key' }).click();
     await page.getByRole('status').filter({ hasText: 'The API key was revoked.' }).waitFor();
     await eventually(async () => expect((await platform.api('/retailers', { apiKey })).status).toBe(401));
   });
 
-  it('creates a webhook destination, sends a test event and shows the delivery in its log', async () => {
+  it('creates a webhook destination; its test event goes straight to the endpoint, signed, touching no data', async () => {
     await page.goto(url('/developers'));
     await page.getByLabel('Name', { exact: true }).fill('receiver');
     await page.getByLabel('URL').fill(receiver.url);
     await page.getByLabel(/Receive simulated events/).check();
     await page.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(page.locator('#new-webhook-secret').textContent()).resolves.toMatch(/^whsec_/);
+    const secret = (await page.locator('#new-webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await checkPage('developers');
     await page.getByRole('link', { name: 'Open its delivery log' }).click();
     const logUrl = page.url();
-    await page.getByRole('button', { name: 'Send a test event' }).click();
-    await page.getByRole('status').filter({ hasText: 'A simulated connection was created' }).waitFor();
+    webhookLogUrl = logUrl;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'your endpoint answered 200' }).waitFor();
+    const test = receiver.requests.find((request) => request.body.includes('"evt_test_'))!;
+    const headers = Object.fromEntries(Object.entries(test.headers).map(([name, value]) => [name, String(value)]));
+    expect(new Webhook(secret).verify(test.body, headers)).toMatchObject({ type: 'connection.activated' });
+    expect(await page.locator('main').textContent()).toContain('No deliveries yet.');
+    const connections = await platform.api('/connections', { apiKey: team.apiKey });
+    expect((connections.body as { connections: unknown[] }).connections).toEqual([]);
+
+    // A real delivery to see in the log and send again: a simulated connection (this destination takes them).
+    await page.goto(url('/simulator'));
+    await page.getByLabel('Customer id (optional)').fill('webhook-customer');
+    await page.getByLabel('With a purchase history').uncheck();
+    await page.getByRole('button', { name: 'Create simulated connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'The simulated connection was created.' }).waitFor();
     await eventually(
       async () => {
         await page.goto(logUrl);
@@ -284,6 +310,7 @@ describe('brand dashboard in Chromium', () => {
   it('runs the simulator: creates a connection with purchases, changes its status', async () => {
     await page.goto(url('/simulator'));
     await page.getByLabel('Customer id (optional)').fill('sim-customer-1');
+    await page.getByLabel('Email (optional)').fill('sim-shopper@example.com');
     await page.getByRole('button', { name: 'Create simulated connection' }).click();
     await page.getByRole('status').filter({ hasText: 'The simulated connection was created.' }).waitFor();
     const row = page.locator('tr', { hasText: 'sim-customer-1' });
@@ -295,15 +322,24 @@ describe('brand dashboard in Chromium', () => {
 
   it('finds a connection by customer, shows its purchases, disconnects it with a Dashboard activity entry', async () => {
     await page.goto(url('/connections'));
-    await page.getByLabel('Customer id').fill('sim-customer-1');
+    await page.getByLabel('Customer id or email').fill('CUSTOMER-1'); // part of it, any case
     await page.getByRole('button', { name: 'Search' }).click();
     expect(await page.locator('tbody tr').count()).toBe(1);
+    await expect(page.locator('tbody tr').textContent()).resolves.toContain('sim-customer-1');
+    await page.getByLabel('Customer id or email').fill('sim-shopper@exam');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await expect(page.locator('tbody tr').textContent()).resolves.toContain('sim-customer-1');
     await checkPage('connections');
 
     await page.getByRole('link', { name: 'sim-customer-1' }).click();
     const connectionId = page.url().split('/').pop()!;
     await page.getByRole('link', { name: 'Items and matched products' }).first().click();
     await page.getByRole('heading', { name: /Purchase of/ }).waitFor();
+    const facts = (await page.locator('dl.facts').textContent())!;
+    const lines = await page.locator('tbody tr').count();
+    expect(facts).toMatch(new RegExp(`Lines\\s*${lines}\\b`));
+    expect(facts).toMatch(/Units \(total quantity\)\s*\d+/);
     await checkPage('purchase');
     await page.goBack();
 
@@ -324,10 +360,40 @@ describe('brand dashboard in Chromium', () => {
     await expect(page.locator('table').first().textContent()).resolves.toContain('receiver');
     await expect(page.locator('#integrations-health').textContent()).resolves.toMatch(/Rewards[\s\S]*yes\s*[1-9]/);
     await checkPage('overview');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: resolve(SCREENSHOTS, 'dashboard-overview-phone.png'), fullPage: true });
-    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('fits a phone: a compact header, a menu that says there is more, tables as cards with their actions', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(url('/developers'));
+      const header = (await page.locator('header.top').boundingBox())!;
+      expect(header.height).toBeLessThanOrEqual(110);
+      const menu = page.locator('nav.main summary');
+      await expect(menu.textContent()).resolves.toMatch(/Menu\s*·\s*Developers/);
+      await menu.click();
+      await page.locator('nav.main details').getByRole('link', { name: 'Partner apps' }).click();
+      await page.getByRole('heading', { name: 'Partner apps', exact: true }).waitFor();
+      await page.goto(url('/developers'));
+      const revoke = page.getByRole('button', { name: /^Revoke / }).first();
+      const box = (await revoke.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await page.goto(webhookLogUrl);
+      expect(await overflow(page)).toBe(0);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  it('keeps the navigation on error pages, and says plainly when an address has no page', async () => {
+    const missing = await page.goto(url('/no-such-page'));
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator('main').textContent()).resolves.toContain('There is no page at this address.');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).waitFor();
+    await checkPage('not-found');
+    const foreign = await page.goto(url('/developers/webhooks/not-a-webhook'));
+    expect(foreign?.status()).toBe(404);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers' }).waitFor();
   });
 
   it('creates a partner app, rotates its secret, and disconnects its installation: its refresh token is refused', async () => {
@@ -337,7 +403,7 @@ describe('brand dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create partner app' }).click();
     const clientId = (await page.locator('#new-client-id').textContent())!.trim();
     const webhookSecret = (await page.locator('#new-webhook-secret').textContent())!.trim();
-    await page.getByRole('button', { name: 'Rotate the secret of Loyalty Co' }).click();
+    await page.getByRole('button', { name: 'Rotate secret of Loyalty Co' }).click();
     const clientSecret = (await page.locator('#rotated-client-secret').textContent())!.trim();
     const app = { clientId, clientSecret, webhookSecret, ownerTeamId: team.teamId };
 
@@ -385,6 +451,17 @@ describe('brand dashboard in Chromium', () => {
     await page.getByLabel(/Logo URL/).fill('https://cdn.example.com/logo.png');
     await page.getByRole('button', { name: 'Save branding' }).click();
     await page.getByRole('status').filter({ hasText: 'The branding was saved' }).waitFor();
+    // The link pages show it within seconds: every gateway replica drops its cached profile on the change.
+    const flow = await context.newPage();
+    await eventually(
+      async () => {
+        await flow.goto(linkUrl);
+        await expect(flow.locator('body').textContent()).resolves.toContain('Dashboard Brand Co');
+      },
+      5_000,
+      250,
+    );
+    await flow.close();
 
     await page.getByLabel(/Privacy policy URL/).fill('http://example.com/privacy');
     await page.getByRole('button', { name: 'Save sharing' }).click();

@@ -111,6 +111,15 @@ export class SetTeamSharingRequest {
 /** An operator sets what the hosted link flow shows of a team and the history window it asks for. */
 export const setTeamSharing = defineRpc(SERVICE, 'auth.set-team-sharing.v1', SetTeamSharingRequest, Team);
 
+export class TeamProfileChanged {
+  @IsString() teamId!: string;
+}
+/**
+ * What shoppers see of a team (display name, logo, privacy page, history window) changed, in the transaction of
+ * the change: every gateway replica drops its cached profile, so the link pages show the new one at once.
+ */
+export const teamProfileChanged = defineEvent('auth.team-profile.changed.v1', TeamProfileChanged);
+
 export class CreateApiKeyRequest {
   @IsString() @MinLength(1) teamId!: string;
   @Trim() @IsString() @MinLength(1) @MaxLength(200) name!: string;

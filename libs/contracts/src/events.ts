@@ -153,6 +153,23 @@ export class RetryDeliveryRequest extends WebhookRef {
  */
 export const retryDelivery = defineRpc(SERVICE, 'events.retry-delivery.v1', RetryDeliveryRequest, WebhookDelivery);
 
+/** What the destination answered to a test event (nothing is stored: the event is an example). */
+export class SentTestWebhook {
+  @IsString() event_id!: string;
+  @IsOneOf(WEBHOOK_EVENT_TYPES) event_type!: WebhookEventType;
+  @IsNullable() @IsInt() status_code!: number | null;
+  /** Why no status came (refused address, timeout, connection error); null when one did. */
+  @IsNullable() @IsString() error!: string | null;
+  @IsInt() @Min(0) duration_ms!: number;
+}
+
+/**
+ * Sends a signed example `connection.activated` (`is_simulated: true`, an example connection) to the destination
+ * now, whatever its event types and simulated-events choice, and answers what the endpoint said. Creates no
+ * connection, event or delivery: the team's data stays as it is. 404 for another team's destination.
+ */
+export const sendTestWebhook = defineRpc(SERVICE, 'events.send-test-webhook.v1', WebhookRef, SentTestWebhook);
+
 // Webhook request bodies (Standard Webhooks; see INTERFACE-DECISIONS.md). Never rename a field.
 
 /** The public Connection inside `connection.*` webhooks: internal `revoked` shows as `disconnected`. */

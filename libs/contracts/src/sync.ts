@@ -141,6 +141,8 @@ export const createConnection = defineRpc(SERVICE, 'sync.create-connection.v1', 
 export class ListConnectionsRequest {
   @IsString() teamId!: string;
   @IsOmittable() @IsString() customer_id?: string;
+  /** Part of the customer id or of the email, any case (the dashboard's search). */
+  @IsOmittable() @IsString() @MaxLength(200) search?: string;
   /** `disconnected` also matches the internal `revoked`. */
   @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
   @IsOmittable() @IsString() retailer_id?: string;

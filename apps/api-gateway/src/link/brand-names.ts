@@ -13,7 +13,8 @@ export interface BrandProfile {
 }
 
 /**
- * The brands (teams) the link pages greet shoppers with, from auth-server, cached for a few minutes.
+ * The brands (teams) the link pages greet shoppers with, from auth-server, cached for a few minutes; a change
+ * drops the team's entry on every replica at once (BrandProfileChangesFeed, `auth.team-profile.changed.v1`).
  * A lookup that fails renders the page without the brand rather than failing the shopper's link.
  */
 @Injectable()
@@ -22,6 +23,16 @@ export class BrandNames {
   private readonly cache = new Map<string, { profile: BrandProfile; until: number }>();
 
   constructor(private readonly auth: AuthClient) {}
+
+  /** The team's profile changed: the next page asks auth-server. */
+  forget(teamId: string): void {
+    this.cache.delete(teamId);
+  }
+
+  /** Changes may have been missed (the feed was down): nothing cached is kept. */
+  forgetAll(): void {
+    this.cache.clear();
+  }
 
   async nameOf(teamId: string, now = Date.now()): Promise<string | null> {
     return (await this.profileOf(teamId, now))?.name ?? null;

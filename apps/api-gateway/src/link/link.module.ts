@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { NatsConnectionService } from '@cps/messaging';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { BrandNames } from './brand-names.js';
+import { BrandProfileChangesFeed } from './brand-profile-changes.feed.js';
 import { LinkPageFilter } from './link-page.filter.js';
 import { LinkSessions } from './link-sessions.js';
 import { LinkSite } from './link-site.js';
@@ -8,6 +11,17 @@ import { LinkController } from './link.controller.js';
 /** The hosted link flow's pages (`{base_url}/link`); its state lives in sync-service. */
 @Module({
   controllers: [LinkController],
-  providers: [LinkSessions, LinkSite, LinkPageFilter, BrandNames],
+  providers: [
+    LinkSessions,
+    LinkSite,
+    LinkPageFilter,
+    BrandNames,
+    {
+      provide: BrandProfileChangesFeed,
+      inject: [NatsConnectionService, BrandNames, GATEWAY_CONFIG],
+      useFactory: (nats: NatsConnectionService, brands: BrandNames, config: GatewayConfig) =>
+        new BrandProfileChangesFeed(nats, brands, config),
+    },
+  ],
 })
 export class LinkModule {}

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { AuthContracts } from '@cps/contracts';
+import { recordEvent } from '@cps/messaging';
 import { In, Repository } from 'typeorm';
 import { TeamEntity } from './team.entity.js';
+
+type ProfileFields = Partial<Pick<TeamEntity, 'displayName' | 'logoUrl' | 'privacyPolicyUrl' | 'historyWindowDays'>>;
 
 @Injectable()
 export class TeamRepository {
@@ -25,18 +29,26 @@ export class TeamRepository {
   }
 
   async setBranding(id: string, displayName: string | null, logoUrl: string | null): Promise<boolean> {
-    const result = await this.teams.update({ id }, { displayName, logoUrl });
-    return (result.affected ?? 0) > 0;
+    return this.setProfile(id, { displayName, logoUrl });
   }
 
   /** Changes what the link flow shows of the team (only the given fields); false for an unknown team. */
   async setSharingProfile(
     id: string,
-    changes: Partial<Pick<TeamEntity, 'displayName' | 'privacyPolicyUrl' | 'historyWindowDays'>>,
+    changes: Pick<ProfileFields, 'displayName' | 'privacyPolicyUrl' | 'historyWindowDays'>,
   ): Promise<boolean> {
     if (Object.keys(changes).length === 0) return this.exists(id);
-    const result = await this.teams.update({ id }, changes);
-    return (result.affected ?? 0) > 0;
+    return this.setProfile(id, changes);
+  }
+
+  /** The change and `auth.team-profile.changed.v1` commit together: gateways drop their cached profile. */
+  private async setProfile(id: string, changes: ProfileFields): Promise<boolean> {
+    return this.teams.manager.transaction(async (tx) => {
+      const result = await tx.update(TeamEntity, { id }, changes);
+      if ((result.affected ?? 0) === 0) return false;
+      await recordEvent(tx, 'auth', AuthContracts.teamProfileChanged, { teamId: id }, { teamId: id });
+      return true;
+    });
   }
 
   async findName(id: string): Promise<string | null> {

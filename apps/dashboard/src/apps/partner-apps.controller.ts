@@ -221,7 +221,7 @@ ${redirectUris}</textarea>
                     app.secret_rotated_at ? `rotated ${when(app.secret_rotated_at)}` : `since ${when(app.created_at)}`,
                     buttonForm(viewer, `/apps/${app.client_id}/rotate-secret`, {
                       label: 'Rotate secret',
-                      ariaLabel: `Rotate the secret of ${app.name}`,
+                      ariaLabel: `Rotate secret of ${app.name}`,
                       kind: 'secondary',
                       confirm: 'Rotate the client secret? The current one stops working at once.',
                     }),

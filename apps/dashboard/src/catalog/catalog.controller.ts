@@ -7,6 +7,7 @@ import {
   catalogUploadSummary,
   checkCatalogRowCount,
   planCatalogUpload,
+  printedGtin,
 } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
@@ -100,11 +101,11 @@ export class CatalogController {
             products.length === 0
               ? html`<p>No products yet.</p>`
               : table(
-                  ['Name', 'Brand', 'UPC', 'SKU', 'Retailer SKUs', 'Group', 'Updated'],
+                  ['Name', 'Brand', 'UPC / EAN', 'SKU', 'Retailer SKUs', 'Group', 'Updated'],
                   products.map((product) => [
                     html`<span title="${product.product_id}">${product.name}</span>`,
                     product.brand,
-                    product.upc,
+                    product.upc ? html`<span class="mono">${printedGtin(product.upc)}</span>` : '',
                     product.sku,
                     Object.entries(product.skus)
                       .map(([retailer, sku]) => `${retailer}: ${sku}`)

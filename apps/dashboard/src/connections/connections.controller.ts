@@ -34,7 +34,7 @@ export class ConnectionsController {
 
   @Get()
   async list(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
-    const customer = field(query, 'customer_id');
+    const search = field(query, 'q').slice(0, 200);
     const status = field(query, 'status');
     const retailer = field(query, 'retailer_id');
     const after = field(query, 'starting_after');
@@ -43,7 +43,7 @@ export class ConnectionsController {
       this.rpc.request(SyncContracts.listConnections, {
         teamId: viewer.teamId,
         limit: PAGE_SIZE,
-        ...(customer ? { customer_id: customer } : {}),
+        ...(search ? { search } : {}),
         ...((CONNECTION_STATUSES as readonly string[]).includes(status) ? { status: status as ConnectionStatus } : {}),
         ...(retailer ? { retailer_id: retailer } : {}),
         ...(after ? { starting_after: after } : {}),
@@ -51,7 +51,7 @@ export class ConnectionsController {
     ]);
     const name = retailerNames(retailers);
     const last = list.connections.at(-1);
-    const next = new URLSearchParams({ customer_id: customer, status, retailer_id: retailer });
+    const next = new URLSearchParams({ q: search, status, retailer_id: retailer });
     if (last) next.set('starting_after', last.connection_id);
     res.type('html').send(
       page(
@@ -59,8 +59,8 @@ export class ConnectionsController {
         { title: 'Connections', section: '/connections', notice: notice(query) },
         html`<form class="card filters" method="get" action="/connections" role="search">
             <div>
-              <label for="customer_id">Customer id</label
-              ><input id="customer_id" name="customer_id" type="text" value="${customer}" />
+              <label for="q">Customer id or email</label
+              ><input id="q" name="q" type="search" value="${search}" maxlength="200" />
             </div>
             <div>
               <label for="status">Status</label
@@ -223,7 +223,9 @@ export class ConnectionsController {
               <dd>${purchase.total} ${purchase.currency}</dd>
               <dt>Type</dt>
               <dd>${purchase.purchase_type}</dd>
-              <dt>Items</dt>
+              <dt>Lines</dt>
+              <dd>${purchase.items.length}</dd>
+              <dt>Units (total quantity)</dt>
               <dd>${purchase.item_count}</dd>
             </dl>
           </div>

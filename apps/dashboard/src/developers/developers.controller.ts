@@ -1,16 +1,11 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import {
-  AuthContracts,
-  EventsContracts,
-  SyncContracts,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
-} from '@cps/contracts';
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { AuthContracts, EventsContracts, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
-import { type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { statusBadge } from '../connections/connections.controller.js';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
+import { setFlash, takeFlash, type Flash } from '../web/flash.js';
 import { checked, choices, field, notice, when, type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
 import { csrfField, page } from '../web/layout.js';
@@ -18,6 +13,29 @@ import { attempt } from '../web/refusals.js';
 
 function eventTypes(form: Form): WebhookEventType[] {
   return choices(form, 'event_types', WEBHOOK_EVENT_TYPES);
+}
+
+/** A test event waits for the endpoint (events-service's webhook timeout, 15 s by default) and a little more. */
+const TEST_EVENT_TIMEOUT_MS = 20_000;
+
+/** The once-shown secret after creating a key or a destination (post-redirect-get, `web/flash.ts`). */
+function secretBox(flash: Flash | null): Html {
+  if (flash?.kind === 'api_key') {
+    return html`<div class="secret" role="status">
+      <p><strong>Your new API key.</strong> Copy it now: it is not shown again.</p>
+      <p><code id="new-api-key">${flash.text}</code></p>
+      <button type="button" class="secondary" data-copy="new-api-key">Copy</button>
+    </div>`;
+  }
+  if (flash?.kind === 'webhook') {
+    return html`<div class="secret" role="status">
+      <p><strong>Webhook created.</strong> Its signing secret, shown once:</p>
+      <p><code id="new-webhook-secret">${flash.text}</code></p>
+      <button type="button" class="secondary" data-copy="new-webhook-secret">Copy</button>
+      <p><a href="/developers/webhooks/${flash.id}">Open its delivery log</a></p>
+    </div>`;
+  }
+  return html``;
 }
 
 /** Developers: API keys, webhook destinations and their deliveries, a test event, the API reference. */
@@ -30,11 +48,23 @@ export class DevelopersController {
   ) {}
 
   @Get()
-  async overview(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
-    res.type('html').send(await this.render(viewer, { notice: notice(query) }));
+  async overview(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Query() query: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const secret = secretBox(takeFlash(req, res, this.config));
+    res.type('html').send(await this.render(viewer, { notice: notice(query), secret }));
   }
 
-  /** The new key's secret is on this answer only (never stored here, never in a redirect). */
+  /** The address of the create forms, opened again by GET (a bookmark, a refresh after the redirect). */
+  @Get(['api-keys', 'webhooks'])
+  formAddress(@Res() res: Response) {
+    res.redirect(303, '/developers');
+  }
+
+  /** The new key's secret goes to the next page only (`web/flash.ts`): never stored here, never in a URL. */
   @Post('api-keys')
   async createKey(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const result = await attempt(() =>
@@ -47,15 +77,8 @@ export class DevelopersController {
         .send(await this.render(viewer, { error: `API key not created: ${result.error}` }));
       return;
     }
-    const secret = html`<div class="secret" role="status">
-      <p><strong>Your new API key.</strong> Copy it now: it is not shown again.</p>
-      <p><code id="new-api-key">${result.value.api_key}</code></p>
-      <button type="button" class="secondary" data-copy="new-api-key">Copy</button>
-    </div>`;
-    res
-      .status(201)
-      .type('html')
-      .send(await this.render(viewer, { secret }));
+    setFlash(res, this.config, { kind: 'api_key', text: result.value.api_key, id: result.value.key_id });
+    res.redirect(303, '/developers');
   }
 
   @Post('api-keys/:id/revoke')
@@ -85,48 +108,27 @@ export class DevelopersController {
         .send(await this.render(viewer, { error: `Webhook not created: ${result.error}` }));
       return;
     }
-    const secret = html`<div class="secret" role="status">
-      <p><strong>Webhook created.</strong> Its signing secret, shown once:</p>
-      <p><code id="new-webhook-secret">${result.value.secret}</code></p>
-      <button type="button" class="secondary" data-copy="new-webhook-secret">Copy</button>
-      <p><a href="/developers/webhooks/${result.value.webhook_id}">Open its delivery log</a></p>
-    </div>`;
-    res
-      .status(201)
-      .type('html')
-      .send(await this.render(viewer, { secret }));
+    setFlash(res, this.config, { kind: 'webhook', text: result.value.secret, id: result.value.webhook_id });
+    res.redirect(303, '/developers');
   }
 
-  /** A test event through the real pipeline: a simulated connection, whose `connection.activated` is delivered. */
-  @Post('test-event')
-  async testEvent(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
-    const { retailers } = await this.rpc.request(SyncContracts.listRetailers, {
-      teamId: viewer.teamId,
-      include: 'enabled',
-    });
-    const retailer = retailers[0];
-    if (!retailer) {
-      res
-        .status(409)
-        .type('html')
-        .send(
-          await this.render(viewer, {
-            error: 'Enable a retailer first: the test event is a simulated connection at one of your retailers.',
-          }),
-        );
-      return;
-    }
-    await this.rpc.request(SyncContracts.createSimulatedConnection, {
-      teamId: viewer.teamId,
-      actor: viewer.actor,
-      retailer_id: retailer.retailer_id,
-      include_purchases: false,
-    });
-    const back = field(form, 'webhook_id');
-    res.redirect(
-      303,
-      back ? `/developers/webhooks/${encodeURIComponent(back)}?notice=test_sent` : '/developers?notice=test_sent',
+  /**
+   * A signed example event straight to the endpoint (events-service `events.send-test-webhook.v1`): the team's
+   * connections, events and deliveries stay as they are. What the endpoint answered is shown once on the next page.
+   */
+  @Post('webhooks/:id/test')
+  async testEvent(@CurrentViewer() viewer: SignedInViewer, @Param('id') id: string, @Res() res: Response) {
+    const sent = await this.rpc.request(
+      EventsContracts.sendTestWebhook,
+      { teamId: viewer.teamId, webhookId: id },
+      TEST_EVENT_TIMEOUT_MS,
     );
+    const text =
+      sent.status_code === null
+        ? `Test event ${sent.event_id} was not delivered: ${sent.error ?? 'no answer'}.`
+        : `Test event ${sent.event_id} sent: your endpoint answered ${sent.status_code} in ${sent.duration_ms} ms.`;
+    setFlash(res, this.config, { kind: 'test_event', text, id });
+    res.redirect(303, `/developers/webhooks/${encodeURIComponent(id)}`);
   }
 
   @Get('webhooks/:id')
@@ -134,8 +136,11 @@ export class DevelopersController {
     @CurrentViewer() viewer: SignedInViewer,
     @Param('id') id: string,
     @Query() query: Form,
+    @Req() req: Request,
     @Res() res: Response,
   ) {
+    const flash = takeFlash(req, res, this.config);
+    const tested = flash?.kind === 'test_event' && flash.id === id ? flash.text : null;
     const ref = { teamId: viewer.teamId, webhookId: id };
     const [webhook, { deliveries }] = await Promise.all([
       this.rpc.request(EventsContracts.getWebhook, ref),
@@ -147,7 +152,7 @@ export class DevelopersController {
         {
           title: `Webhook ${webhook.name || webhook.url}`,
           section: '/developers',
-          notice: notice(query),
+          notice: tested ?? notice(query),
           error:
             field(query, 'error') === 'retry'
               ? 'The delivery could not be retried: it is still pending or the webhook is not active.'
@@ -166,13 +171,8 @@ export class DevelopersController {
               <dd>${webhook.receive_simulated_events ? 'received' : 'not received'}</dd>
             </dl>
             <div class="actions">
-              <form method="post" action="/developers/test-event">
-                ${csrfField(viewer)}<input type="hidden" name="webhook_id" value="${webhook.webhook_id}" /><button
-                  type="submit"
-                  class="secondary"
-                >
-                  Send a test event
-                </button>
+              <form method="post" action="/developers/webhooks/${webhook.webhook_id}/test">
+                ${csrfField(viewer)}<button type="submit" class="secondary">Send test event</button>
               </form>
               <form
                 method="post"
@@ -314,21 +314,12 @@ export class DevelopersController {
               )}
             </fieldset>
             <label class="check"
-              ><input type="checkbox" name="receive_simulated_events" value="1" /> Receive simulated events (the
-              Simulator and test events)</label
+              ><input type="checkbox" name="receive_simulated_events" value="1" /> Receive simulated events (from the
+              Simulator)</label
             >
             <div class="actions"><button type="submit">Create webhook</button></div>
           </form>
-        </div>
-        <h2>Test event</h2>
-        <form method="post" action="/developers/test-event" class="card">
-          ${csrfField(viewer)}
-          <p>
-            Creates a simulated connection at your first enabled retailer; its <code>connection.activated</code> event
-            goes to every active destination that receives simulated events.
-          </p>
-          <button type="submit" class="secondary">Send a test event</button>
-        </form>`,
+        </div>`,
     );
   }
 }

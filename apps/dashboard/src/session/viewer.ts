@@ -67,20 +67,36 @@ export class SignedIn implements CanActivate {
     ) {
       throw new ForbiddenException({ detail: 'The form has expired. Reload the page and try again.' });
     }
+    const viewer = await this.viewerOf(session);
+    if (!viewer) throw new SignInRequired();
+    req.viewer = viewer;
+    return true;
+  }
+
+  /**
+   * The viewer of a request no guard ran for (an unknown address), so its error page keeps the navigation; null
+   * without a live session.
+   */
+  async optionalViewer(req: Request): Promise<SignedInViewer | null> {
+    const session = await this.sessions.find(readCookie(req.headers.cookie, SESSION_COOKIE));
+    return session ? this.viewerOf(session) : null;
+  }
+
+  private async viewerOf(session: Session): Promise<SignedInViewer | null> {
     const user = await this.rpc.request(AuthContracts.getUser, { userId: session.userId }).catch((error: unknown) => {
       if (error instanceof HttpException && error.getStatus() === 404) return null;
       throw error;
     });
     if (!user || user.teams.length === 0) {
       await this.sessions.end(session);
-      throw new SignInRequired();
+      return null;
     }
     let team = user.teams.find((candidate) => candidate.team_id === session.teamId);
     if (!team) {
       team = user.teams[0]!;
       await this.sessions.switchTeam(session, team.team_id);
     }
-    req.viewer = {
+    return {
       session,
       email: user.email,
       csrf: session.csrf,
@@ -89,7 +105,6 @@ export class SignedIn implements CanActivate {
       teamId: team.team_id,
       actor: { source: 'Dashboard', idType: 'dashboard_user', idName: user.email },
     };
-    return true;
   }
 }
 

@@ -13,10 +13,16 @@ a{color:var(--accent)}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem;z-index:2}
 header.top{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.6rem 1rem;background:var(--card);border-bottom:1px solid var(--line)}
 header.top .product{font-weight:700;margin-right:auto}
-nav.main{background:var(--card);border-bottom:1px solid var(--line);overflow-x:auto}
-nav.main ul{display:flex;gap:.25rem;list-style:none;margin:0;padding:0 .5rem}
+nav.main{background:var(--card);border-bottom:1px solid var(--line)}
+nav.main ul{display:flex;flex-wrap:wrap;gap:.25rem;list-style:none;margin:0;padding:0 .5rem}
 nav.main a{display:block;padding:.7rem .6rem;text-decoration:none;color:var(--fg);white-space:nowrap;border-bottom:3px solid transparent}
 nav.main a[aria-current=page]{border-bottom-color:var(--accent);font-weight:600}
+nav.main .menu{display:none}
+nav.main summary{cursor:pointer;padding:.6rem .75rem;font-weight:600;min-height:44px;display:flex;align-items:center;gap:.35rem}
+nav.main .menu ul{flex-direction:column;gap:0;padding:0 .5rem .5rem}
+nav.main .menu a{border-bottom:0;border-left:3px solid transparent;padding:.55rem .75rem}
+nav.main .menu a[aria-current=page]{border-left-color:var(--accent)}
+.js .no-script-only{display:none}
 main{max-width:72rem;margin:0 auto;padding:1.25rem 1rem 3rem}
 h1{font-size:1.5rem;margin:.25rem 0 1rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem}
@@ -53,9 +59,23 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9e
 .logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}
 svg.chart{width:100%;height:auto;max-height:240px}svg.chart .bar{fill:var(--bar)}svg.chart text{fill:var(--muted);font-size:11px}
 svg.chart line{stroke:var(--line)}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
-@media (min-width:48rem){nav.main ul{flex-wrap:wrap}}
-@media (max-width:40rem){main{padding:1rem .75rem}h1{font-size:1.3rem}th,td{padding:.4rem}}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}
+dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
+td{overflow-wrap:anywhere}
+pre{overflow-x:auto;max-width:100%;white-space:pre-wrap;overflow-wrap:anywhere}
+@media (max-width:40rem){
+main{padding:1rem .75rem}h1{font-size:1.3rem}.card{padding:.75rem}
+header.top{padding:.4rem .75rem;gap:.4rem}header.top .user{display:none}header.top .product{font-size:.95rem}
+header.top button,header.top select{min-height:36px;padding:.25rem .6rem}
+nav.main .strip{display:none}nav.main .menu{display:block}
+dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:.35rem}
+.table-wrap table,.table-wrap tbody,.table-wrap tr,.table-wrap td,.table-wrap caption{display:block;width:100%}
+.table-wrap thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.table-wrap tr{border:1px solid var(--line);border-radius:8px;padding:.4rem .6rem;margin:0 0 .6rem}
+.table-wrap td{display:grid;grid-template-columns:7rem minmax(0,1fr);gap:.5rem;border:0;padding:.2rem 0}
+.table-wrap td::before{content:attr(data-label);color:var(--muted);font-weight:600}
+.table-wrap td:empty{display:none}
+}
 `;
 
 /**
@@ -63,6 +83,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;marg
  * text field (`data-file-into`: the catalog's CSV).
  */
 export const SCRIPT = `
+document.documentElement.classList.add('js');
 document.addEventListener('click', function (event) {
   var button = event.target.closest('[data-copy]');
   if (!button) return;

@@ -38,8 +38,6 @@ export const NOTICES: Record<string, string> = {
   webhook_created: 'The webhook destination was created.',
   webhook_deleted: 'The webhook destination was deleted.',
   retried: 'The delivery was sent again.',
-  test_sent:
-    'A simulated connection was created: its connection.activated event goes to destinations that receive simulated events.',
   retailer_saved: 'The retailer was saved.',
   simulated_created: 'The simulated connection was created.',
   simulated_purchase: 'A simulated purchase was added.',

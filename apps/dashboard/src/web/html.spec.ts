@@ -20,7 +20,7 @@ describe('dashboard markup', () => {
     const markup = table(['Name', 'Total'], [['<b>', 3]], 'Newest first').value.replace(/>\s+</g, '><');
     expect(markup).toMatch(/<caption class="muted">\s*Newest first\s*<\/caption>/);
     expect(markup).toContain('<th scope="col">Name</th><th scope="col">Total</th>');
-    expect(markup).toContain('<td>&#60;b&#62;</td><td>3</td>');
+    expect(markup).toContain('<td data-label="Name">&#60;b&#62;</td><td data-label="Total">3</td>');
   });
 
   it('draws a bar per day scaled to the busiest day, described for screen readers', () => {

@@ -37,11 +37,17 @@ export function raw(markup: string): Html {
 
 export type Cell = Html | string | number | null | undefined;
 
+/** A header as plain text, for the label a cell shows on a phone (where each row is a card). */
+function label(header: Cell): Cell {
+  return header instanceof Html ? raw(header.value.replace(/<[^>]*>/g, '').trim()) : header;
+}
+
 /**
- * A data table that scrolls sideways on a narrow screen: column headers (`scope=col`), one row per entry, an
- * optional caption.
+ * A data table: column headers (`scope=col`), one row per entry, an optional caption. On a phone each row becomes
+ * a card whose cells carry their column's name (`data-label`), so actions stay in view without scrolling sideways.
  */
 export function table(headers: Cell[], rows: Cell[][], caption?: string): Html {
+  const labels = headers.map(label);
   return html`<div class="table-wrap">
     <table>
       ${
@@ -60,7 +66,7 @@ export function table(headers: Cell[], rows: Cell[][], caption?: string): Html {
         ${rows.map(
           (row) =>
             html`<tr>
-              ${row.map((cell) => html`<td>${cell}</td>`)}
+              ${row.map((cell, index) => html`<td data-label="${labels[index]}">${cell}</td>`)}
             </tr>`,
         )}
       </tbody>

@@ -60,7 +60,19 @@ function messages(options: PageOptions): Html {
   }`;
 }
 
-/** A signed-in page: the team switcher, the navigation, the page's content. */
+function navItems(section: Section | undefined): Html[] {
+  return NAV.map(
+    (item) =>
+      html`<li>
+        <a href="${item.href}" ${item.href === section ? html` aria-current="page"` : ''}>${item.label}</a>
+      </li>`,
+  );
+}
+
+/**
+ * A signed-in page: the team switcher, the navigation (a strip on a wide screen; on a phone a "Menu" that names
+ * the current page and opens the whole list), the page's content.
+ */
 export function page(viewer: Viewer, options: PageOptions, content: Html): string {
   const switcher =
     viewer.teams.length > 1
@@ -75,30 +87,30 @@ export function page(viewer: Viewer, options: PageOptions, content: Html): strin
                 </option>`,
             )}
           </select>
-          <button type="submit" class="secondary">Switch</button>
+          <button type="submit" class="secondary no-script-only">Switch</button>
         </form>`
-      : html`<span>${viewer.team.name}</span>`;
+      : html`<span class="team-name">${viewer.team.name}</span>`;
+  const current = NAV.find((item) => item.href === options.section)?.label;
   return document(
     options.title,
     html`<a class="skip" href="#content">Skip to content</a>
       <header class="top">
         <span class="product">Connected Purchases</span>${switcher}
-        <span class="muted">${viewer.email}</span>
+        <span class="muted user">${viewer.email}</span>
         <form class="inline" method="post" action="/sign-out">
           ${csrfField(viewer)}<button type="submit" class="secondary">Sign out</button>
         </form>
       </header>
       <nav class="main" aria-label="Main">
-        <ul>
-          ${NAV.map(
-            (item) =>
-              html`<li>
-                <a href="${item.href}" ${item.href === options.section ? html` aria-current="page"` : ''}
-                  >${item.label}</a
-                >
-              </li>`,
-          )}
+        <ul class="strip">
+          ${navItems(options.section)}
         </ul>
+        <details class="menu">
+          <summary>Menu${current ? html` <span class="muted">· ${current}</span>` : ''}</summary>
+          <ul>
+            ${navItems(options.section)}
+          </ul>
+        </details>
       </nav>
       <main id="content">
         <h1>${options.title}</h1>

@@ -1,16 +1,29 @@
-import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { SignInRequired } from '../session/viewer.js';
+import { SignedIn, SignInRequired, type SignedInViewer } from '../session/viewer.js';
 import { html } from './html.js';
-import { plainPage } from './layout.js';
+import { page, plainPage } from './layout.js';
 import { refusalText } from './refusals.js';
 
-/** The dashboard answers people: a missing session goes to the sign-in page, any other refusal is a page. */
+/**
+ * The dashboard answers people: a missing session goes to the sign-in page, any other refusal is a page, with the
+ * navigation when someone is signed in.
+ */
 @Catch()
 export class PageFilter implements ExceptionFilter {
   private readonly logger = new Logger('Dashboard');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(private readonly signedIn: SignedIn) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
@@ -36,10 +49,23 @@ export class PageFilter implements ExceptionFilter {
             ? 'Something went wrong'
             : 'Refused';
     const text =
-      status >= 500 ? 'The platform could not answer just now. Try again in a moment.' : refusalText(exception);
+      status >= 500
+        ? 'The platform could not answer just now. Try again in a moment.'
+        : exception instanceof NotFoundException && exception.message.startsWith('Cannot ')
+          ? 'There is no page at this address.'
+          : refusalText(exception);
+    const viewer = await this.viewerOf(request as Request & { viewer?: SignedInViewer });
+    const back = html`<p><a href="/">Back to the overview</a></p>`;
     response
       .status(status)
       .type('html')
-      .send(plainPage({ title, error: text }, html`<p><a href="/">Back to the dashboard</a></p>`));
+      .send(viewer ? page(viewer, { title, error: text }, back) : plainPage({ title, error: text }, back));
+  }
+
+  /** The guard's viewer; for an address no route answers, the session's, when there is one. */
+  private async viewerOf(request: Request & { viewer?: SignedInViewer }): Promise<SignedInViewer | null> {
+    if (request.viewer) return request.viewer;
+    if (request.method !== 'GET') return null;
+    return this.signedIn.optionalViewer(request).catch(() => null);
   }
 }

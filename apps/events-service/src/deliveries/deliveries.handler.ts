@@ -3,12 +3,14 @@ import { EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
+import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';
 
 @Controller()
 export class DeliveriesHandler {
   constructor(
     private readonly listDeliveries: ListDeliveriesUseCase,
     private readonly retryDelivery: RetryDeliveryUseCase,
+    private readonly sendTest: SendTestWebhookUseCase,
   ) {}
 
   @RpcHandler(EventsContracts.listDeliveries)
@@ -25,5 +27,13 @@ export class DeliveriesHandler {
     request: RpcRequest<typeof EventsContracts.retryDelivery>,
   ) {
     return this.retryDelivery.execute(request);
+  }
+
+  @RpcHandler(EventsContracts.sendTestWebhook)
+  sendTestWebhook(
+    @RpcPayload(EventsContracts.sendTestWebhook)
+    request: RpcRequest<typeof EventsContracts.sendTestWebhook>,
+  ) {
+    return this.sendTest.execute(request.teamId, request.webhookId);
   }
 }

@@ -9,6 +9,7 @@ import { DeliveryWorker } from './delivery-worker.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
+import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';
 import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.js';
 
 @Module({
@@ -20,6 +21,7 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
     AttemptDeliveryUseCase,
     ListDeliveriesUseCase,
     RetryDeliveryUseCase,
+    SendTestWebhookUseCase,
     DeliveryWorker,
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {

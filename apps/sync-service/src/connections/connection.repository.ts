@@ -7,6 +7,8 @@ import { ConnectionEntity } from './connection.entity.js';
 
 export interface ConnectionListFilter {
   customerId?: string;
+  /** Part of the customer id or the email, any case. */
+  search?: string;
   /** Any of these stored statuses. */
   statuses?: InternalConnectionStatus[];
   retailerId?: string;
@@ -89,6 +91,10 @@ export class ConnectionRepository {
       .where('c.team_id = :teamId', { teamId })
       .andWhere('c.deleted_at IS NULL');
     if (filter.customerId !== undefined) query.andWhere('c.customer_id = :customerId', filter);
+    if (filter.search !== undefined) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query.andWhere('(c.customer_id ILIKE :pattern OR c.email ILIKE :pattern)', { pattern });
+    }
     if (filter.retailerId !== undefined) query.andWhere('c.retailer_id = :retailerId', filter);
     if (filter.statuses) query.andWhere('c.status IN (:...statuses)', { statuses: filter.statuses });
     if (filter.startingAfter !== undefined) {

@@ -37,6 +37,7 @@ export class ConnectionsHandler {
     return this.listConnections.execute({
       teamId: request.teamId,
       customerId: request.customer_id,
+      search: request.search,
       status: request.status,
       retailerId: request.retailer_id,
       limit: request.limit ?? 50,

@@ -8,6 +8,7 @@ import { ConnectionRepository } from './connection.repository.js';
 export interface ListConnectionsQuery {
   teamId: string;
   customerId?: string;
+  search?: string;
   status?: ConnectionStatus;
   retailerId?: string;
   limit: number;
@@ -35,6 +36,7 @@ export class ListConnectionsUseCase {
       teamId,
       {
         customerId: query.customerId,
+        search: query.search || undefined,
         retailerId: query.retailerId,
         statuses: query.status ? statusesMatching(query.status) : undefined,
         startingAfter,

@@ -1,4 +1,12 @@
-import { expandUpcE, gtinCandidates, gtinCheckDigit, gtinProblem, hasValidCheckDigit, normalizeGtin } from './gtin.js';
+import {
+  expandUpcE,
+  gtinCandidates,
+  gtinCheckDigit,
+  gtinProblem,
+  hasValidCheckDigit,
+  normalizeGtin,
+  printedGtin,
+} from './gtin.js';
 
 describe('gtinCheckDigit', () => {
   it.each([
@@ -111,5 +119,16 @@ describe('gtinCandidates', () => {
     expect(gtinCandidates('00000000000')).toEqual({ strict: null, lenient: [] });
     expect(gtinCandidates('036000291453')).toEqual({ strict: null, lenient: [] });
     expect(gtinCandidates(null)).toEqual({ strict: null, lenient: [] });
+  });
+});
+
+describe('printedGtin', () => {
+  it.each([
+    ['00036000291452', '036000291452'], // UPC-A
+    ['04006381333931', '4006381333931'], // EAN-13
+    ['10012345678902', '10012345678902'], // GTIN-14 (a case)
+    ['036000291452', '036000291452'], // not a GTIN-14: as it is
+  ])('%s -> %s', (stored, printed) => {
+    expect(printedGtin(stored)).toBe(printed);
   });
 });

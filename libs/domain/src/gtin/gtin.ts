@@ -109,3 +109,14 @@ export function gtinCandidates(raw: string | null | undefined): { strict: Gtin14
   lenient.add(`${body}${gtinCheckDigit(body)}`.padStart(14, '0'));
   return { strict: null, lenient: [...lenient] };
 }
+
+/**
+ * A stored GTIN-14 as it is printed on the pack (and most likely uploaded): a UPC-A (12 digits) when it starts
+ * with two zeros, an EAN-13 when with one, else the GTIN-14 itself. (An EAN-8 or UPC-E shows as its 12-digit form.)
+ */
+export function printedGtin(gtin14: Gtin14): string {
+  if (gtin14.length !== 14) return gtin14;
+  if (gtin14.startsWith('00')) return gtin14.slice(2);
+  if (gtin14.startsWith('0')) return gtin14.slice(1);
+  return gtin14;
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { OrderedEventFeed, type OrderedConsumers } from '../auth/ordered-event-feed.js';
+import { type GatewayConfig } from '../gateway-config.js';
+import { type BrandNames } from './brand-names.js';
+
+/**
+ * Follows `auth.team-profile.changed.v1` on every gateway replica (OrderedEventFeed): a brand's new display name,
+ * logo or sharing profile is on the link pages at once instead of after the cache's five minutes. Whenever the
+ * feed (re)starts or drops, the whole cache goes, since changes may have been missed meanwhile.
+ */
+@Injectable()
+export class BrandProfileChangesFeed extends OrderedEventFeed {
+  constructor(
+    nats: OrderedConsumers,
+    private readonly brands: Pick<BrandNames, 'forget' | 'forgetAll'>,
+    config: Pick<GatewayConfig, 'EVENTS_STREAM'>,
+  ) {
+    super(nats, config.EVENTS_STREAM, AuthContracts.teamProfileChanged.subject, 'BrandProfileChanges');
+  }
+
+  protected override live(): void {
+    this.brands.forgetAll();
+  }
+
+  protected override down(): void {
+    this.brands.forgetAll();
+  }
+
+  handle(raw: unknown): void {
+    try {
+      const envelope = toEnvelope(raw);
+      const { teamId } = toMessage(AuthContracts.teamProfileChanged.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS);
+      this.brands.forget(teamId);
+    } catch {
+      this.logger.warn('ignoring a malformed team profile event');
+    }
+  }
+}
