@@ -1,6 +1,7 @@
 import { runService } from '@cps/platform';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
+import { gatewayHttpInput } from './http/json-body-parser.js';
 import { migrations } from './migrations/index.js';
 
 await runService({
@@ -9,4 +10,5 @@ await runService({
   config,
   module: AppModule,
   migrations,
+  http: gatewayHttpInput,
 });

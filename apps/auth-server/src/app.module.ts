@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformModule, TransientErrorFilter } from '@cps/platform';
+import { PlatformModule } from '@cps/platform';
 import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { config } from './config.js';
 import { migrations } from './migrations/index.js';
+import { AuthErrorFilter } from './oauth/auth-error.filter.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { TeamEntity } from './teams/team.entity.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -38,6 +39,6 @@ import { UsersModule } from './users/users.module.js';
       encryptionKey: config.ENCRYPTION_KEY,
     }),
   ],
-  providers: [{ provide: APP_FILTER, useClass: TransientErrorFilter }],
+  providers: [{ provide: APP_FILTER, useClass: AuthErrorFilter }],
 })
 export class AppModule {}

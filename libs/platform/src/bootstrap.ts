@@ -1,12 +1,14 @@
 import 'reflect-metadata';
-import { type INestApplication } from '@nestjs/common';
+import { type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions } from '@nestjs/microservices';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { type ServiceEnv } from '@cps/config';
 import { createLogger } from '@cps/observability';
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
+import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions } from './input-firewall.js';
 import { releaseStartupMemory } from './startup-memory.js';
 import { SubjectServerNats } from './subject-server-nats.js';
 
@@ -18,6 +20,22 @@ export interface ServiceDefinition {
   migrations: SchemaDataSourceOptions['migrations'];
   /** Answers request/reply subjects (`@MessagePattern` handlers) in the service's queue group. */
   rpc?: boolean;
+  /** Body limits of the app's input firewall (default: 100 kB JSON and forms, no raw body). */
+  http?: HttpInputOptions;
+}
+
+/**
+ * A Nest application on express with the input firewall (input-firewall.ts) in front of everything else: the
+ * firewall parses the bodies, so Nest's own parsers are off.
+ */
+export async function createHttpApp(
+  module: unknown,
+  input: HttpInputOptions = {},
+  options: NestApplicationOptions = {},
+): Promise<NestExpressApplication> {
+  const adapter = new ExpressAdapter();
+  installInputFirewall(adapter, input);
+  return NestFactory.create<NestExpressApplication>(module as never, adapter, { ...options, bodyParser: false });
 }
 
 /**
@@ -32,7 +50,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     await migrate(definition, logger);
     return;
   }
-  const app = await NestFactory.create(definition.module as never, {
+  const app = await createHttpApp(definition.module, definition.http, {
     bufferLogs: true,
     forceCloseConnections: false,
   });
@@ -63,6 +81,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     await app.startAllMicroservices();
   }
   await app.listen(definition.config.PORT, '0.0.0.0');
+  answerClientErrorsWithJson(app.getHttpServer());
   logger.info({ port: definition.config.PORT }, `${definition.service} listening`);
   stopOnSignal(app, definition.config.SHUTDOWN_GRACE_MS, logger);
   releaseStartupMemory();

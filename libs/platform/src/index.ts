@@ -1,4 +1,5 @@
 export * from './bootstrap.js';
+export * from './input-firewall.js';
 export * from './platform.module.js';
 export * from './outbound/index.js';
 export * from './transient-error.filter.js';

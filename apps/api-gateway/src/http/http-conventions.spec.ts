@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, HttpException, Module, Patch, Query, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { IsBoolean, IsString } from 'class-validator';
 import { IsOmittable, IsOneOf } from '@cps/contracts';
+import { createHttpApp } from '@cps/platform';
 import { HttpModule } from './http.module.js';
+import { gatewayHttpInput } from './json-body-parser.js';
 
 class ThingsQuery {
   @IsOneOf(['enabled', 'all']) include: 'enabled' | 'all' = 'enabled';
@@ -46,7 +47,7 @@ describe('HTTP conventions', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create(TestModule, { logger: false });
+    app = await createHttpApp(TestModule, gatewayHttpInput, { logger: false });
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
   });

@@ -14,6 +14,7 @@ import { type Response } from 'express';
 import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { requestIdempotencyKey } from '@cps/messaging';
+import { SecretBox } from '@cps/persistence';
 import { type Principal } from '../auth/principal.js';
 import { type RequestWithPrincipal } from '../auth/access-policy.js';
 import { toErrorResponse } from './error-response.js';
@@ -61,12 +62,17 @@ function validKey(raw: string | string[]): string {
  * (429, 5xx, 503) are not kept, so the retry runs again. While the request runs, every NATS request it makes
  * carries a key derived from (caller, key), and the answering service stores its reply in the transaction of its
  * change: a retry after a lost reply gets the first result from the service instead of a second object (ADR 0011).
+ * A kept body is sealed with the gateway's ENCRYPTION_KEY (`{"sealed": "v1.…"}`): a replayed `POST /link-tokens`,
+ * `POST /connections/{id}/token` or `POST /webhooks` answer holds a token or a signing secret, never stored in clear.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private claims = 0;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly box: SecretBox,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
@@ -145,7 +151,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     )) as { request_hash: string; status: number | null; body: unknown; running: boolean | null }[];
     if (!row) return this.claim(scope, key, hash); // purged in between
     if (row.request_hash !== hash) return { kind: 'mismatch' };
-    if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body };
+    if (row.status !== null) return { kind: 'replay', status: row.status, body: this.unsealed(row.body) };
     if (row.running) return { kind: 'conflict' };
     // The request that claimed the key never finished (its gateway died): this one takes it over.
     const taken = (await this.db.query(
@@ -156,6 +162,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return taken.length > 0 ? { kind: 'run' } : { kind: 'conflict' };
   }
 
+  /** A kept body as it was answered (rows kept before bodies were sealed are read as they are). */
+  private unsealed(stored: unknown): unknown {
+    const sealed = (stored as { sealed?: unknown } | null)?.sealed;
+    return typeof sealed === 'string' ? JSON.parse(this.box.open(sealed)) : stored;
+  }
+
   /** Keeps the answer for replays, or frees the key when the answer says nothing about the request. */
   private async finish(scope: string, key: string, status: number, body: unknown): Promise<void> {
     const keep = status < 500 && status !== 429;
@@ -164,7 +176,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         ? this.db.query(
             `UPDATE gateway.idempotent_requests SET status = $3, body = $4, locked_until = NULL
             WHERE scope = $1 AND key = $2`,
-            [scope, key, status, JSON.stringify(body ?? null)],
+            [scope, key, status, JSON.stringify({ sealed: this.box.seal(JSON.stringify(body ?? null)) })],
           )
         : this.db.query('DELETE FROM gateway.idempotent_requests WHERE scope = $1 AND key = $2 AND status IS NULL', [
             scope,

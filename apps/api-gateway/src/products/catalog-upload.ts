@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, PayloadTooLargeException } from '@nestjs/com
 import { type NextFunction, type Request, type Response } from 'express';
 import getRawBody from 'raw-body';
 import { CatalogUploadRefused, catalogRowsFromCsv, checkCatalogRowCount } from '@cps/domain';
+import { checkParsedBody, InputRefused, jsonDepthExceeds, MAX_JSON_DEPTH } from '@cps/platform';
 import { jsonDecodeError } from '../http/error-response.js';
 import { RequestValidationException } from '../http/validation-error.js';
 
@@ -20,14 +21,23 @@ export interface CatalogUpload {
 const invalid = (type: string, loc: Array<string | number>, msg: string, extra: Record<string, unknown> = {}) =>
   new RequestValidationException([{ type, loc, msg, ...extra }]);
 
-/** A JSON body: an array of row objects (what each row holds is checked row by row later). */
+/**
+ * A JSON body: an array of row objects (what each row holds is checked row by row later). The input firewall's
+ * rules apply as to every other body: depth before parsing, then NUL bytes, lone surrogates and prototype keys.
+ */
 export function rowsFromJson(text: string): unknown[] {
+  if (jsonDepthExceeds(text)) {
+    throw new InputRefused(HttpStatus.UNPROCESSABLE_ENTITY, [
+      { type: 'json_too_deep', loc: ['body'], msg: `JSON is nested deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     throw new RequestValidationException([jsonDecodeError({ message: (error as Error).message, body: text })]);
   }
+  checkParsedBody(parsed);
   if (!Array.isArray(parsed)) {
     throw invalid('list_type', ['body'], 'Input should be a valid list', { input: typeof parsed });
   }
@@ -46,7 +56,9 @@ function as422<T>(read: () => T): T {
 
 /** A CSV body (catalogRowsFromCsv of @cps/domain: the header names the columns, one product a line). */
 export function rowsFromCsv(text: string): unknown[] {
-  return as422(() => catalogRowsFromCsv(text));
+  const rows = as422(() => catalogRowsFromCsv(text));
+  checkParsedBody(rows);
+  return rows;
 }
 
 /** Row count rules of an upload: 1 to 10,000. */

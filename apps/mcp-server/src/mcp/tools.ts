@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -123,6 +124,7 @@ const TOOLS: ToolDefinition[] = [
   },
 ];
 
+const logger = new Logger('McpTools');
 const validator = new AjvJsonSchemaValidator();
 const CHECKS = new Map(TOOLS.map((tool) => [tool.name, validator.getValidator(tool.inputSchema)]));
 const LISTED: Tool[] = TOOLS.map(({ run: _run, ...tool }) => tool);
@@ -152,7 +154,9 @@ export function createMcpServer(connector: Connector, deps: ToolDependencies): S
     try {
       return await tool.run(args, connector, deps);
     } catch (error) {
-      return failure(error instanceof Error ? error.message : String(error));
+      // A dependency's words (a database or NATS message) stay in the log, never in the answer.
+      logger.error(`tool ${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return failure(`The tool ${tool.name} could not answer just now; try again in a moment.`);
     }
   });
   return server;
