@@ -9,8 +9,22 @@ describe('redactUrl', () => {
     ['/link-tokens/lt_v1_secret?x=1', '/link-tokens/[Redacted]?x=1'],
     ['/oauth/callback?code=abc&state=s', '/oauth/callback?code=[Redacted]&state=s'],
     ['/retailers?include=all', '/retailers?include=all'],
+    // Spellings that dodged the old patterns: routing ignores case, query names are percent-decoded.
+    ['/LINK-TOKENS/lt_v1_secret', '/LINK-TOKENS/[Redacted]'],
+    ['/Link%2DTokens/lt_v1_secret', '/Link%2DTokens/[Redacted]'],
+    ['/link?link%5Ftoken=lt_v1_secret&x=1', '/link?link%5Ftoken=[Redacted]&x=1'],
+    ['/link?LINK_TOKEN=lt_v1_secret', '/link?LINK_TOKEN=[Redacted]'],
+    ['/x?session%5Ftoken=s&client%5fsecret=c', '/x?session%5Ftoken=[Redacted]&client%5fsecret=[Redacted]'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
+  });
+
+  it("blanks every path segment the matched route's template names a secret, whatever the spelling", () => {
+    expect(redactUrl('/Shops/abc/SECRETS/s3cr3t', '/shops/:shop_id/secrets/:secret')).toBe(
+      '/Shops/abc/SECRETS/[Redacted]',
+    );
+    expect(redactUrl('/LINK-TOKENS/lt_v1_x', '/link-tokens/:link_token')).toBe('/LINK-TOKENS/[Redacted]');
+    expect(redactUrl('/connections/c1/token', '/connections/:connection_id/token')).toBe('/connections/c1/token');
   });
 });
 

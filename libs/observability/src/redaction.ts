@@ -53,10 +53,66 @@ function blankSecrets(value: unknown): unknown {
   );
 }
 
-const SECRET_QUERY = /([?&](?:link_token|token|access_token|refresh_token|code|code_verifier|client_secret)=)[^&#]*/gi;
-const SECRET_PATH = /(\/link-tokens\/)[^/?#]+/g;
+/** Query parameters that carry a secret, by name (compared decoded and without case). */
+const SECRET_QUERY_NAMES = new Set([
+  'link_token',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'connection_token',
+  'api_key',
+  'password',
+]);
+/** A route parameter or query parameter whose name says it holds a secret (`:link_token`, `?session_token=`). */
+const SECRET_NAME = /token|secret|password/i;
+/** Collections whose member ids are secrets, for a path no route matched (its parameters have no names). */
+const SECRET_COLLECTIONS = new Set(['link-tokens']);
 
-/** Removes secrets carried in a URL: token query parameters and the raw token in `/link-tokens/{token}`. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[Redacted]').replace(SECRET_PATH, '$1[Redacted]');
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+const isSecretQueryName = (raw: string): boolean => {
+  const name = decoded(raw).toLowerCase();
+  return SECRET_QUERY_NAMES.has(name) || SECRET_NAME.test(name);
+};
+
+/**
+ * Removes the secrets a URL carries, by structure rather than spelling: every path segment that the matched
+ * route's template (`route`, e.g. `/link-tokens/:link_token`) names a secret parameter, every member of a secret
+ * collection (`/LINK-TOKENS/{token}` too: routing ignores case, so does this), and every query parameter with a
+ * secret name, compared after percent-decoding (`link%5Ftoken`).
+ */
+export function redactUrl(url: string, route?: string): string {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const template = route?.split('/') ?? [];
+  const segments = path.split('/');
+  const redactedPath = segments
+    .map((segment, index) => {
+      const part = template[index];
+      const secretParameter = part !== undefined && part.startsWith(':') && SECRET_NAME.test(part.slice(1));
+      const inSecretCollection = index > 0 && SECRET_COLLECTIONS.has(decoded(segments[index - 1]!).toLowerCase());
+      return segment && (secretParameter || inSecretCollection) ? CENSOR : segment;
+    })
+    .join('/');
+  if (mark === -1) return redactedPath;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && isSecretQueryName(name) ? `${name}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${query}`;
 }

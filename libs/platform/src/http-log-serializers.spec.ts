@@ -16,6 +16,11 @@ describe('httpLogSerializers', () => {
     });
   });
 
+  it("finds secrets by the matched route's template: DELETE /LINK-TOKENS/{token} routes, so it is redacted", () => {
+    const req = Object.assign(request('/LINK-TOKENS/lt_v1_secret'), { route: { path: '/link-tokens/:link_token' } });
+    expect(httpLogSerializers.req(req).url).toBe('/LINK-TOKENS/[Redacted]');
+  });
+
   it('prefers the URL as received over one a router rewrote', () => {
     expect(httpLogSerializers.req(request('/abc', '/link-tokens/abc')).url).toBe('/link-tokens/[Redacted]');
   });

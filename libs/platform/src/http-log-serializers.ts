@@ -7,10 +7,11 @@ import { redactUrl } from '@cps/observability';
  * right away, a few percent of the gateway's time per request (bench/read).
  */
 export const httpLogSerializers = {
-  req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
+  // Secrets are found by the matched route's own template (`/link-tokens/:link_token`), not by spelling.
+  req: (req: IncomingMessage & { id?: unknown; originalUrl?: string; route?: { path?: unknown } }) => ({
     id: req.id,
     method: req.method,
-    url: redactUrl(req.originalUrl ?? req.url ?? ''),
+    url: redactUrl(req.originalUrl ?? req.url ?? '', typeof req.route?.path === 'string' ? req.route.path : undefined),
   }),
   // A redirect's Location can carry a secret too (the authorization code of an OAuth callback).
   res: (res: ServerResponse) => {
