@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { SecretBox } from '@cps/persistence';
 import { PlatformModule } from '@cps/platform';
 import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
@@ -25,10 +26,11 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 @Module({
   providers: [
     { provide: GATEWAY_CONFIG, useValue: config },
+    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
     // After HttpModule's interceptors: a replayed answer is shaped like a fresh one.
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
-  exports: [GATEWAY_CONFIG],
+  exports: [GATEWAY_CONFIG, SecretBox],
 })
 class GatewayConfigModule {}
 

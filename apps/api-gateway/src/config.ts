@@ -1,7 +1,17 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { IsOptional, Matches } from 'class-validator';
 import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
-import { DevelopmentSecret, EnvHttpUrl, EnvInt, EnvPort, EnvValue, loadConfig, ServiceEnv } from '@cps/config';
+import {
+  DEVELOPMENT_ENCRYPTION_KEY,
+  DevelopmentSecret,
+  EncryptionKey,
+  EnvHttpUrl,
+  EnvInt,
+  EnvPort,
+  EnvValue,
+  loadConfig,
+  ServiceEnv,
+} from '@cps/config';
 import { pemBlocks } from './auth/connection-tokens.js';
 
 /**
@@ -78,6 +88,13 @@ export class GatewayEnv extends ServiceEnv {
   @DevelopmentSecret(isDevelopmentConnectionTokenKey)
   @EnvValue(parseEs256PrivateKeys)
   CONNECTION_TOKEN_PRIVATE_KEY = DEVELOPMENT_CONNECTION_TOKEN_KEY;
+
+  /**
+   * Seals the answers kept for `Idempotency-Key` replays at rest (AES-256-GCM): a replayed `POST /link-tokens`,
+   * `POST /connections/{id}/token` or `POST /webhooks` answer holds a token or a signing secret. Required in production.
+   */
+  @EncryptionKey()
+  ENCRYPTION_KEY = DEVELOPMENT_ENCRYPTION_KEY;
 
   /** Lifetime of a connection token. */
   @EnvInt({ min: 60, max: 86_400 })

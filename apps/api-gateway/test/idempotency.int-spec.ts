@@ -68,6 +68,30 @@ describe('Idempotency-Key on writes', () => {
     expect(await storedPurchases(connectionId)).toBe(3);
   });
 
+  it('keeps a token-bearing answer sealed at rest and replays it whole (issue 32, item 5)', async () => {
+    const create = () =>
+      platform.api('/link-tokens', {
+        method: 'POST',
+        apiKey: team.apiKey,
+        headers: { 'idempotency-key': 'sealed-link-token' },
+        body: { customer_id: 'sealed-customer' },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const token = (first.body as { link_token: string }).link_token;
+    expect(token).toMatch(/^lt_v1_/);
+    const replay = await create();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const stored = await db.query(
+      `SELECT body::text AS body FROM gateway.idempotent_requests WHERE key = 'sealed-link-token'`,
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].body).not.toContain(token);
+    expect(stored.rows[0].body).not.toContain('sealed-customer');
+    expect(JSON.parse(stored.rows[0].body as string)).toEqual({ sealed: expect.stringMatching(/^v1\./) });
+  });
+
   it('returns the original object when the retry follows a lost reply', async () => {
     const connectionId = await simulatedConnection(platform, team);
     const release = await holdPurchases();
