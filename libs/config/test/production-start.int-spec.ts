@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { DEVELOPMENT_ENCRYPTION_KEY } from '../src/index.js';
 
 /** A built service started the way a container starts it: no NODE_ENV, nothing inherited from the test runner. */
@@ -50,10 +50,12 @@ describe('a service started without NODE_ENV runs as production and refuses deve
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('api-gateway: no connection token key', async () => {
+  it('api-gateway: no connection token key, no encryption key', async () => {
     await expect(start('api-gateway', {})).resolves.toEqual({
       code: 78,
-      stderr: 'invalid configuration: CONNECTION_TOKEN_PRIVATE_KEY is required in production\n',
+      stderr:
+        'invalid configuration: CONNECTION_TOKEN_PRIVATE_KEY is required in production; ' +
+        'ENCRYPTION_KEY is required in production\n',
     });
   });
 
@@ -63,6 +65,7 @@ describe('a service started without NODE_ENV runs as production and refuses deve
     await expect(
       start('api-gateway', {
         CONNECTION_TOKEN_PRIVATE_KEY_FILE: keyFile,
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         LINK_SESSION_SECRET: 'cps-development-link-session-secret-not-for-production',
       }),
     ).resolves.toEqual({
