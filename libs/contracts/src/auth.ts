@@ -321,6 +321,8 @@ export const installationDisconnected = defineEvent('auth.installation.disconnec
 export class SignInUserRequest {
   @IsString() @MinLength(1) @MaxLength(254) email!: string;
   @IsString() @MinLength(1) @MaxLength(256) password!: string;
+  /** The signing-in browser's address: failed sign-ins are throttled per account and per address. */
+  @IsOptional() @IsString() @MaxLength(64) address?: string;
 }
 export class UserTeam {
   @IsString() team_id!: string;

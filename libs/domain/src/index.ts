@@ -35,3 +35,4 @@ export * from './randomness.js';
 export * from './mcp/index.js';
 export * from './loyalty/index.js';
 export * from './collections/group-by.js';
+export * from './identity/sign-in-throttle.js';

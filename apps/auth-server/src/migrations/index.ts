@@ -9,6 +9,7 @@ import { ConnectorClients1735300000000 } from './1735300000000-connector-clients
 import { TeamBranding1736100000000 } from './1736100000000-team-branding.js';
 import { ConnectorTokensByTeam1736200000000 } from './1736200000000-connector-tokens-by-team.js';
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
+import { SignInThrottle1738200000000 } from './1738200000000-sign-in-throttle.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -22,4 +23,5 @@ export const migrations = [
   TeamBranding1736100000000,
   ConnectorTokensByTeam1736200000000,
   OutboxOrderingKey1737200000000,
+  SignInThrottle1738200000000,
 ];

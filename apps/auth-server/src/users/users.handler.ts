@@ -23,7 +23,7 @@ export class UsersHandler {
 
   @RpcHandler(AuthContracts.signInUser)
   signIn(@RpcPayload(AuthContracts.signInUser) request: RpcRequest<typeof AuthContracts.signInUser>) {
-    return this.dashboardUsers.signIn(request.email, request.password);
+    return this.dashboardUsers.signIn(request.email, request.password, request.address);
   }
 
   @RpcHandler(AuthContracts.getUser)

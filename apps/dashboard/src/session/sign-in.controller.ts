@@ -7,6 +7,7 @@ import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { html } from '../web/html.js';
 import { plainPage } from '../web/layout.js';
+import { refusalText } from '../web/refusals.js';
 import { Sessions } from './sessions.js';
 import {
   cookie,
@@ -53,12 +54,17 @@ export class SignInController {
       this.renderSignIn(res, 422, email, 'Enter your email and password.');
       return;
     }
-    const user = await this.rpc.request(AuthContracts.signInUser, { email, password }).catch((error: unknown) => {
-      if (error instanceof HttpException && error.getStatus() === 401) return null;
-      throw error;
-    });
-    if (!user) {
-      this.renderSignIn(res, 401, email, 'Wrong email or password.');
+    // auth-server throttles failures per account and per address: 429 says how long to wait.
+    const address = req.ip ?? req.socket.remoteAddress;
+    const user = await this.rpc
+      .request(AuthContracts.signInUser, { email, password, ...(address ? { address } : {}) })
+      .catch((error: unknown) => {
+        if (error instanceof HttpException && [401, 429].includes(error.getStatus())) return error;
+        throw error;
+      });
+    if (user instanceof HttpException) {
+      const locked = user.getStatus() === 429;
+      this.renderSignIn(res, user.getStatus(), email, locked ? refusalText(user) : 'Wrong email or password.');
       return;
     }
     if (user.teams.length === 0) {

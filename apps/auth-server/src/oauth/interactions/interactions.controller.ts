@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import Provider from 'oidc-provider';
+import { CheckPasswordUseCase } from '../../users/check-password.use-case.js';
 import { UserRepository } from '../../users/user.repository.js';
-import { verifyPassword } from '@cps/persistence';
 import { OAuthSettings } from '../oauth-settings.js';
 import { ConnectorClientRepository } from '../connectors/connector-client.repository.js';
 import { resolveConnectorScope } from '../connectors/connector-scope.js';
@@ -23,8 +23,6 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 @Controller('oauth/interaction')
 export class InteractionsController {
   private readonly csrf: CsrfTokens;
-  // A fixed, valid hash so unknown emails cost as much as wrong passwords.
-  private readonly decoyHash = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
   constructor(
     private readonly provider: Provider,
@@ -33,6 +31,7 @@ export class InteractionsController {
     private readonly connectors: ConnectorClientRepository,
     private readonly users: UserRepository,
     private readonly grantTeams: GrantTeamRepository,
+    private readonly passwords: CheckPasswordUseCase,
   ) {
     this.csrf = new CsrfTokens(settings.cookieKeys[0]!);
   }
@@ -123,12 +122,13 @@ export class InteractionsController {
     }
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    const user = email ? await this.users.findByEmail(email) : null;
-    const valid = await verifyPassword(password, user?.passwordHash ?? this.decoyHash);
-    if (!user || !valid) {
+    // The dashboard's password check, throttled per account and per address (CheckPasswordUseCase).
+    const verdict = email ? await this.passwords.execute(email, password, req.ip) : ({ kind: 'wrong' } as const);
+    if (verdict.kind !== 'valid') {
       const app = await this.appContext(interaction);
+      if (verdict.kind === 'locked') res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
       res
-        .status(401)
+        .status(verdict.kind === 'locked' ? 429 : 401)
         .type('html')
         .send(
           loginPage({
@@ -136,7 +136,7 @@ export class InteractionsController {
             action: `/oauth/interaction/${uid}/login`,
             csrf: this.csrf.issue(uid),
             email,
-            error: 'Wrong email or password.',
+            error: verdict.kind === 'locked' ? verdict.message : 'Wrong email or password.',
             ...(app.account
               ? { switching: { email: app.account.email, cancelHref: `/oauth/interaction/${uid}` } }
               : {}),
@@ -145,14 +145,14 @@ export class InteractionsController {
       return;
     }
     if (signedIn) {
-      await this.switchAccount(req, res, interaction, user.id);
+      await this.switchAccount(req, res, interaction, verdict.userId);
       res.redirect(303, `/oauth/interaction/${uid}`);
       return;
     }
     await this.provider.interactionFinished(
       req,
       res,
-      { login: { accountId: user.id } },
+      { login: { accountId: verdict.userId } },
       { mergeWithLastSubmission: false },
     );
   }
