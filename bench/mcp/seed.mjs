@@ -37,9 +37,9 @@ const array = (values) => `ARRAY[${values.map((value) => `'${value.replace(/'/g,
 
 /**
  * Loads `purchases` purchases (1 to 4 items each, 60% of the items matched to one of the team's 300 products)
- * dated over the two years before `now`, across 40,000 connections of four teams and ten retailers.
+ * dated over the two years before `now`, across `connections` (40,000) connections of four teams and ten retailers.
  */
-export async function seedReadModel(db, { purchases, now, seed = 0.42 }) {
+export async function seedReadModel(db, { purchases, now, seed = 0.42, connections = CONNECTIONS }) {
   const teamOf = (column) => {
     let bound = 0;
     const cases = TEAMS.map(([team, share]) => {
@@ -65,7 +65,7 @@ export async function seedReadModel(db, { purchases, now, seed = 0.42 }) {
          (ARRAY['active', 'active', 'active', 'active', 'unauthenticated', 'disconnected', 'initialized'])[1 + c % 7],
          c % 50 = 0, at, at
        FROM (SELECT c, ${teamOf('c')} AS team, $1::timestamptz + random() * interval '700 days' AS at
-             FROM generate_series(0, ${CONNECTIONS - 1}) c) g`,
+             FROM generate_series(0, ${connections - 1}) c) g`,
       [start],
     );
     await runner.query(
@@ -78,7 +78,7 @@ export async function seedReadModel(db, { purchases, now, seed = 0.42 }) {
        FROM (SELECT p, random() AS r1, random() AS r2, round((5 + random() * 120)::numeric, 2) AS subtotal,
                CASE WHEN random() < 0.4 THEN 5.99 ELSE 0 END AS shipping
              FROM generate_series(0, ${purchases - 1}) p) g
-       JOIN mcp.connections c ON c.connection_id = 'conn_' || (g.p::bigint * 7919 % ${CONNECTIONS})`,
+       JOIN mcp.connections c ON c.connection_id = 'conn_' || (g.p::bigint * 7919 % ${connections})`,
       [start],
     );
     const brand = (k) => `(${array(BRANDS)})[1 + ${k} % ${BRANDS.length}]`;
