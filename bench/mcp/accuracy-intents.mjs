@@ -81,7 +81,7 @@ const compared = (measure, relation, a) => (args, p) => {
     measure.startsWith('round(avg(')
       ? `round(avg(p.total) FILTER (WHERE ${filter}), 2)`
       : `${measure} FILTER (WHERE ${filter})`;
-  return `SELECT ${column(one)}, ${column(two)} FROM ${relation} ${whereOf(rest)}`;
+  return `SELECT ${column(one)} AS first, ${column(two)} AS second FROM ${relation} ${whereOf(rest)}`;
 };
 
 const MONTH = (a) => `to_char(${a}.purchased_at, 'YYYY-MM')`;

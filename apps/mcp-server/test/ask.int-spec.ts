@@ -191,7 +191,7 @@ CASES.push(
         (p) => retailerName(p.retailer),
         count,
         false,
-        5,
+        1,
       ),
   ],
   [
@@ -438,6 +438,77 @@ describe('ask: questions and their answers on the seeded read model', () => {
     const answer = await ask.ask(connectorA, text, NOW);
     expect(rowsOf(answer)).toEqual(expected().map((row) => row.map(normalize)));
     if (!('error' in answer)) expect(answer.result_count).toBe(answer.results.length);
+  });
+});
+
+/**
+ * Issue 29, "What was seen": questions an analyst asked that the earlier grammar answered wrong or refused. Units are
+ * summed quantities (it counted item lines); questions about shoppers' spending are answered per customer (they were
+ * refused with "Connections have no amounts to add up"), and so are the amount components.
+ */
+const customerOf = (p: SeedPurchase) => model.data.connections.find((c) => c.id === p.connection)!.customer;
+const MARCH = { from: '2026-03-01', to: '2026-04-01' };
+const SEEN: Array<[string, Expected]> = [
+  ['How many units were bought in total?', () => [[units(itemsOf(purchasesOf('team_a')))]]],
+  [
+    'How many units of Acme were sold last month?',
+    () => [[units(itemsOf(purchasesOf('team_a', MARCH)).filter((i) => i.brand === 'Acme'))]],
+  ],
+  [
+    'Average units per purchase',
+    () => [[money(Math.round((100 * units(itemsOf(purchasesOf('team_a')))!) / purchasesOf('team_a').length))]],
+  ],
+  [
+    'Which 2 products had the most units bought at Target?',
+    () =>
+      grouped(
+        itemsOf(purchasesOf('team_a', {}, (p) => p.retailer === 'target')),
+        (i) => i.product?.name ?? null,
+        units,
+        false,
+        2,
+      ),
+  ],
+  ['Which shopper spent the most?', () => grouped(purchasesOf('team_a'), customerOf, spend, false, 1)],
+  ['Top 5 shoppers by spend', () => grouped(purchasesOf('team_a'), customerOf, spend, false, 5)],
+  [
+    'Top 3 customers by number of orders in 2026',
+    () => grouped(purchasesOf('team_a', { from: '2026-01-01', to: '2027-01-01' }), customerOf, count, false, 3),
+  ],
+  [
+    'Average spend per shopper',
+    () => {
+      const ps = purchasesOf('team_a');
+      return [[money(Math.round(sum(ps.map((p) => p.totalCents))! / new Set(ps.map(customerOf)).size))]];
+    },
+  ],
+  ['How much did shoppers pay in shipping?', () => [[money(sum(purchasesOf('team_a').map((p) => p.shippingCents)))]]],
+  [
+    'How much tax did shoppers pay at Target last month?',
+    () => [[money(sum(purchasesOf('team_a', MARCH, (p) => p.retailer === 'target').map((p) => p.taxCents)))]],
+  ],
+  [
+    'What fees did shoppers pay in 2026?',
+    () => [[money(sum(purchasesOf('team_a', { from: '2026-01-01' }).map((p) => p.feesCents)))]],
+  ],
+  [
+    'How much did shoppers save with discounts?',
+    () => [[money(sum(purchasesOf('team_a').map((p) => p.discountsCents)))]],
+  ],
+  [
+    'Shipping by retailer last month',
+    () =>
+      grouped(
+        purchasesOf('team_a', MARCH),
+        (p) => retailerName(p.retailer),
+        (ps) => money(sum(ps.map((p) => p.shippingCents))),
+      ),
+  ],
+];
+
+describe('ask: what analysts asked and got wrong before (issue 29)', () => {
+  it.each(SEEN)('%s', async (text, expected) => {
+    expect(rowsOf(await ask.ask(connectorA, text, NOW))).toEqual(expected().map((row) => row.map(normalize)));
   });
 });
 

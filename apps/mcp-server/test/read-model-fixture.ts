@@ -13,6 +13,8 @@ export interface SeedPurchase {
   totalCents: number;
   taxCents: number;
   shippingCents: number;
+  discountsCents: number;
+  feesCents: number;
   simulated: boolean;
   items: SeedItem[];
 }
@@ -102,6 +104,9 @@ export function seedData(): { connections: SeedConnection[]; purchases: SeedPurc
       const subtotal = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
       const taxCents = Math.round(subtotal * 0.08);
       const shippingCents = next() < 0.5 ? 599 : 0;
+      // Every fourth purchase has a 10% discount, every third a $1.50 fee (no draw: the sequence stays as it was).
+      const discountsCents = index % 4 === 0 ? Math.round(subtotal * 0.1) : 0;
+      const feesCents = index % 3 === 0 ? 150 : 0;
       purchases.push({
         team,
         id: `${team}_purchase_${index}`,
@@ -109,9 +114,11 @@ export function seedData(): { connections: SeedConnection[]; purchases: SeedPurc
         retailer: connection.retailer,
         date: new Date(start + Math.floor(next() * (end - start))).toISOString(),
         type: next() < 0.5 ? 'online' : 'in_store',
-        totalCents: subtotal + taxCents + shippingCents,
+        totalCents: subtotal - discountsCents + taxCents + shippingCents + feesCents,
         taxCents,
         shippingCents,
+        discountsCents,
+        feesCents,
         simulated: connection.simulated,
         items,
       });
@@ -149,7 +156,7 @@ export async function startReadModel() {
     await admin.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
          items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated)
-       VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, 0, $8, 0, $9, $10, $11, $12)`,
+       VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         p.team,
         p.id,
@@ -158,7 +165,9 @@ export async function startReadModel() {
         p.date,
         p.type,
         money(subtotal),
+        money(p.discountsCents),
         money(p.shippingCents),
+        money(p.feesCents),
         money(p.taxCents),
         money(p.totalCents),
         p.items.length,

@@ -101,23 +101,77 @@ function parseIsoDate(text: string): Date | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : date;
 }
 
+/** "march 5", "march 5th 2026": that day of `year`, or its latest occurrence that has begun by `now`. */
+function namedDayPeriod(monthWord: string, dayWord: string, yearWord: string | undefined, now: Date): Period | null {
+  const month = MONTH_ALIASES[monthWord]!;
+  const day = Number(dayWord);
+  let year = yearWord ? Number(yearWord) : now.getUTCFullYear();
+  if (!yearWord && utc(year, month, day) > now) year -= 1;
+  const from = utc(year, month, day);
+  if (from.getUTCMonth() !== month) return null;
+  return { from, to: new Date(from.getTime() + DAY), label: from.toISOString().slice(0, 10).replaceAll('-', '_') };
+}
+
+/** "q1 2026", "first quarter of 2026", "h1 2025", "second half of 2025"; without a year, the latest begun. */
+function partOfYear(unit: 'quarter' | 'half', index: number, yearWord: string | undefined, now: Date): Period {
+  const months = unit === 'quarter' ? 3 : 6;
+  let year = yearWord ? Number(yearWord) : now.getUTCFullYear();
+  if (!yearWord && utc(year, index * months) > now) year -= 1;
+  return {
+    from: utc(year, index * months),
+    to: utc(year, (index + 1) * months),
+    label: `${unit === 'quarter' ? 'q' : 'h'}${index + 1}_${year}`,
+  };
+}
+const ORDINALS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  second: 1,
+  '2nd': 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+};
+
 function dayPeriod(text: string): Period | null {
   const from = parseIsoDate(text);
   return from ? { from, to: new Date(from.getTime() + DAY), label: text.replaceAll('-', '_') } : null;
 }
 
 /** A point in time words name (a date, a month, a year): the period it covers. */
-function pointPeriod(text: string, now: Date): Period | null {
+function pointPeriod(text: string, now: Date, yearHint?: string): Period | null {
   const iso = new RegExp(`^${ISO_DATE}$`).exec(text);
   if (iso) return dayPeriod(iso[1]!);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (us) return dayPeriod(`${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`);
+  const day = new RegExp(`^${MONTH} (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))?$`).exec(text);
+  if (day) return namedDayPeriod(day[1]!, day[2]!, day[3] ?? yearHint, now);
+  const quarter = /^(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?)(?: (\d{4}))?$/.exec(text);
+  if (quarter)
+    return partOfYear('quarter', quarter[1] ? Number(quarter[1]) - 1 : ORDINALS[quarter[2]!]!, quarter[3], now);
+  const half = /^(?:h([12])|(first|second|1st|2nd) half(?: of)?)(?: (\d{4}))?$/.exec(text);
+  if (half) return partOfYear('half', half[1] ? Number(half[1]) - 1 : ORDINALS[half[2]!]!, half[3], now);
   const month = new RegExp(`^${MONTH}(?: (\\d{4}))?$`).exec(text);
-  if (month) return monthPeriod(month[1]!, month[2], now);
+  if (month) return monthPeriod(month[1]!, month[2] ?? yearHint, now);
   const year = /^(\d{4})$/.exec(text);
   if (year) return { from: utc(Number(year[1]), 0), to: utc(Number(year[1]) + 1, 0), label: year[1]! };
   return null;
 }
 
-const POINT = `(${ISO_DATE.slice(1, -1)}|${MONTH_ANY}(?: \\d{4})?|\\d{4})`;
+const DAY_WORDS = `${MONTH_ANY} \\d{1,2}(?:st|nd|rd|th)?(?: \\d{4})?(?!\\d)`;
+const PART_WORDS =
+  '(?:q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?|(?:first|second|1st|2nd) half(?: of)?)(?: \\d{4})?';
+const POINT = `(${ISO_DATE.slice(1, -1)}|\\d{1,2}/\\d{1,2}/\\d{4}|${DAY_WORDS}|${PART_WORDS}|${MONTH_ANY}(?: \\d{4})?|\\d{4})`;
+
+/** Two points as a range from the first's start to the second's end; a year only on the second holds for both. */
+function rangeOf(firstWords: string, lastWords: string, now: Date): Period | null {
+  const year = /(\d{4})$/.exec(lastWords)?.[1];
+  const first = pointPeriod(firstWords, now, /\d{4}$/.test(firstWords) ? undefined : year);
+  const last = pointPeriod(lastWords, now);
+  if (!first || !last || !first.from || !last.to || first.from >= last.to) return null;
+  return { from: first.from, to: last.to, label: `${first.label}_to_${last.label}` };
+}
 
 interface Rule {
   pattern: RegExp;
@@ -127,21 +181,15 @@ interface Rule {
 const RULES: Rule[] = [
   {
     pattern: new RegExp(`\\bbetween ${POINT} and ${POINT}\\b`, 'g'),
-    build: (m, now) => {
-      const first = pointPeriod(m[1]!, now);
-      const last = pointPeriod(m[2]!, now);
-      if (!first || !last) return null;
-      return { from: first.from, to: last.to, label: `${first.label}_to_${last.label}` };
-    },
+    build: (m, now) => rangeOf(m[1]!, m[2]!, now),
   },
   {
-    pattern: new RegExp(`\\bfrom ${POINT} (?:to|until|through) ${POINT}\\b`, 'g'),
-    build: (m, now) => {
-      const first = pointPeriod(m[1]!, now);
-      const last = pointPeriod(m[2]!, now);
-      if (!first || !last) return null;
-      return { from: first.from, to: last.to, label: `${first.label}_to_${last.label}` };
-    },
+    pattern: new RegExp(`\\bfrom ${POINT} (?:to|until|through|thru|-) ${POINT}\\b`, 'g'),
+    build: (m, now) => rangeOf(m[1]!, m[2]!, now),
+  },
+  {
+    pattern: new RegExp(`\\b${POINT} (?:through|thru|-) ${POINT}\\b`, 'g'),
+    build: (m, now) => rangeOf(m[1]!, m[2]!, now),
   },
   {
     pattern: new RegExp(
@@ -166,9 +214,15 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: /\b(year|month) to date\b|\b(ytd|mtd)\b/g,
+    // "the past week": the 7 days to now (where "last week" is the calendar week before this one).
+    pattern: new RegExp(`\\b(?:in |over |during |for )?the past ${UNIT}\\b`, 'g'),
+    build: (m, now) => ({ from: shift(now, m[1] as Unit, -1), label: `past_${m[1]}` }),
+  },
+  {
+    pattern: /\b(year|month|quarter) to date\b|\b(ytd|mtd|qtd)\b/g,
     build: (m, now) => {
-      const unit = m[1] === 'month' || m[2] === 'mtd' ? 'month' : 'year';
+      const unit =
+        m[1] === 'month' || m[2] === 'mtd' ? 'month' : m[1] === 'quarter' || m[2] === 'qtd' ? 'quarter' : 'year';
       return { from: startOf(unit, now), label: `${unit}_to_date` };
     },
   },
@@ -205,10 +259,15 @@ const RULES: Rule[] = [
   {
     // "in March 2026", "in March", "March 2026", "in 2026", "on 2026-03-05", "2026-03-05", "(compared) with 2026"
     pattern: new RegExp(
-      `\\b(?:(?:in|during|for|of|on) )?(${ISO_DATE.slice(1, -1)}|${MONTH_ANY} \\d{4})\\b|\\b(?:in|during|for|of|with|and|vs|versus|than) (${MONTH_ANY}|\\d{4})\\b`,
+      `\\b(?:(?:in|during|for|of|on) )?(?:the )?(${ISO_DATE.slice(1, -1)}|\\d{1,2}/\\d{1,2}/\\d{4}|${DAY_WORDS}|${PART_WORDS}|${MONTH_ANY} \\d{4})\\b|\\b(?:in|during|for|of|with|and|vs|versus|than|to) (${MONTH_ANY}(?! \\d)|\\d{4})\\b`,
       'g',
     ),
     build: (m, now) => pointPeriod(m[1] ?? m[2]!, now),
+  },
+  {
+    // A year on its own ("Spend at Target: 2025 vs 2024"), not an amount or part of a date.
+    pattern: /(?<![$\d.,/-])\b(20\d{2})\b(?![\d/-])/g,
+    build: (m, now) => pointPeriod(m[1]!, now),
   },
 ];
 

@@ -1,4 +1,4 @@
-import { findPeriods, type Period } from './periods.js';
+import { findPeriods, shift, type Period } from './periods.js';
 
 /** Names `ask` recognises in a question: the retailer catalog, and the team's brands and products. */
 export interface Vocabulary {
@@ -10,12 +10,15 @@ export interface Vocabulary {
 export type Translation = { ok: true; sql: string; params: unknown[] } | { ok: false; error: string };
 
 export const ASK_HELP =
-  'I answer questions about your purchases, items, connections and customers: counts, totals, averages, ' +
-  'minimum and maximum, distinct counts; by retailer, day, week, month, year, product, brand, purchase type ' +
-  'or connection status; for dates in plain words (last 30 days, in March 2026, since January, yesterday), ' +
-  'retailers, brands, products, amounts (over $50) and statuses; top N, and two periods compared. ' +
+  'I answer questions about your purchases, items (lines, and units bought), amounts (spend, items subtotal, ' +
+  'discounts, shipping, fees, tax), shoppers and connections: counts, totals, averages (also per shopper or per ' +
+  'purchase), minimum and maximum, distinct counts; by retailer, day, week, month, year, product, brand, shopper, ' +
+  'purchase type or connection status; for dates in plain words (last 30 days, in March 2026, Q1 2026, since ' +
+  'January, between March 1 and March 15, yesterday), retailers, brands, products, amounts (over $50), statuses, ' +
+  'simulated or real data; top or bottom N, and two periods compared. ' +
   'For example: "Total spend by retailer last month", "Top 5 products by units sold this year", ' +
-  '"How many active connections?", "Compare purchases in March 2026 and February 2026".';
+  '"Top 5 shoppers by spend", "How much shipping did shoppers pay in 2025?", "How many active connections?", ' +
+  '"Compare purchases in March 2026 and February 2026".';
 
 export const SQL_REFUSAL = 'Questions are answered in plain words only; SQL in a question is refused.';
 
@@ -38,11 +41,39 @@ export function containsSql(question: string): boolean {
   return SQL_PATTERNS.some((pattern) => pattern.test(question));
 }
 
-type Entity = 'purchases' | 'items' | 'connections' | 'customers';
-type Agg = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'distinct' | 'list';
+/** What is measured. `per` divides by the number of customers or purchases ("average spend per shopper"). */
 type Field = 'total' | 'items_subtotal' | 'tax' | 'shipping' | 'discounts' | 'fees' | 'item_count' | 'units' | 'price';
-type Distinct = 'customers' | 'products' | 'brands' | 'retailers';
-type Dim = 'retailer' | 'day' | 'week' | 'month' | 'year' | 'product' | 'brand' | 'purchase_type' | 'status';
+type Measure =
+  | { kind: 'count'; of: 'purchases' | 'items' | 'connections' }
+  | { kind: 'distinct'; of: 'customers' | 'products' | 'brands' | 'retailers' }
+  | { kind: 'sum' | 'avg' | 'max' | 'min'; field: Field }
+  | { kind: 'per'; of: 'purchases' | Field; per: 'customers' | 'purchases' };
+type Dim =
+  'retailer' | 'day' | 'week' | 'month' | 'year' | 'product' | 'brand' | 'purchase_type' | 'status' | 'customer';
+type Source = 'p' | 'i' | 'c';
+
+interface Parsed {
+  measure: Measure;
+  listing?: { of: 'purchases' | 'items' | 'connections'; orderBy: 'date' | 'value' };
+  dims: Dim[];
+  periods: Period[];
+  compare: boolean;
+  retailers: string[];
+  brands: string[];
+  products: string[];
+  customers: string[];
+  purchaseType?: 'online' | 'in_store';
+  status?: string;
+  simulated?: boolean;
+  matched?: boolean;
+  amounts: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
+  limit?: number;
+  direction: 'desc' | 'asc';
+  /** Customers counted over purchases (who bought), not over connections (who linked). */
+  purchaseSense: boolean;
+  /** Retailers counted over connections (where shoppers linked accounts), not over purchases. */
+  linkSense: boolean;
+}
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -55,56 +86,99 @@ const NUMBER_WORDS: Record<string, number> = {
   eight: 8,
   nine: 9,
   ten: 10,
+  fifteen: 15,
   twenty: 20,
+  fifty: 50,
 };
-const NUMBER = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
+const NUMBER = `(?:\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const toNumber = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-const DIM_WORDS: Array<[Dim, string]> = [
-  ['retailer', 'retailers?|stores?|merchants?|shops?'],
+/** The nouns of the things a question counts or groups by, in the words analysts use. */
+const NOUNS = {
+  items: 'line items?|item lines?|lines?|items?',
+  units: 'units?|quantit(?:y|ies)|unit volume',
+  purchases: 'purchases?|orders?|transactions?|receipts?|baskets?|checkouts?|tickets?|trips?',
+  connections: '(?:retailer |store |linked )?accounts?|connections?|links?',
+  customers: 'customers?|shoppers?|buyers?|spenders?|people|users?|consumers?|households?',
+  products: 'products?|skus?',
+  brands: 'brands?',
+  retailers: 'retailers?|stores?|merchants?|shops?|chains?|banners?',
+} as const;
+type Noun = keyof typeof NOUNS;
+
+const DIM_NOUNS: Array<[Dim, string]> = [
+  ['retailer', NOUNS.retailers],
+  ['customer', NOUNS.customers],
+  ['product', NOUNS.products],
+  ['brand', NOUNS.brands],
   ['day', 'days?|dates?'],
   ['week', 'weeks?'],
   ['month', 'months?'],
   ['year', 'years?'],
-  ['product', 'products?'],
-  ['brand', 'brands?'],
   ['purchase_type', '(?:purchase |order )?types?|channels?'],
-  ['status', '(?:connection )?status(?:es)?'],
+  ['status', '(?:connection )?status(?:es)?|states?'],
 ];
+const dimOf = (word: string): Dim | undefined =>
+  DIM_NOUNS.find(([, words]) => new RegExp(`^(?:${words})$`).test(word))?.[0];
+
 const ADVERB_DIMS: Array<[Dim, RegExp]> = [
-  ['day', /\bdaily\b/],
-  ['week', /\bweekly\b/],
-  ['month', /\bmonthly\b|\bover time\b/],
-  ['year', /\byearly\b|\bannual(ly)?\b/],
-  [
-    'purchase_type',
-    /\bonline (?:vs\.?|versus|or|and|compared to) in[ -]?store\b|\bin[ -]?store (?:vs\.?|versus|or|and) online\b/,
-  ],
+  ['day', /\b(?:daily|day by day|day over day)\b/],
+  ['week', /\b(?:weekly|week by week|week over week|wow)\b/],
+  ['month', /\b(?:monthly|month by month|month over month|mom|over time)\b/],
+  ['year', /\b(?:yearly|annual|annually|year by year|year over year|yoy)\b/],
+  ['purchase_type', /\bonline\b.{0,30}\bin[- ]?stores?\b|\bin[- ]?stores?\b.{0,30}\bonline\b/],
+  ['status', /\b(?:status|state) breakdown\b/],
 ];
 
-interface Parsed {
-  entity: Entity;
-  agg: Agg;
-  field: Field;
-  distinct?: Distinct;
-  dims: Dim[];
-  periods: Period[];
-  compare: boolean;
-  retailers: string[];
-  brands: string[];
-  products: string[];
-  purchaseType?: 'online' | 'in_store';
-  status?: string;
-  simulated?: boolean;
-  matched?: boolean;
-  amounts: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
-  limit?: number;
-  direction: 'desc' | 'asc';
-  orderBy?: 'date' | 'value';
-}
+/** Money measures of a purchase, by the words that name them (checked in this order: "shipping fee" is shipping). */
+const MONEY_FIELDS: Array<[Field, RegExp]> = [
+  ['price', /\b(?:unit|item|selling|shelf|average) prices?\b|\bprices?\b/],
+  ['items_subtotal', /\bsub-?totals?\b|\bbefore (?:tax|taxes|shipping|discounts?)\b|\bmerchandise (?:total|value)\b/],
+  ['shipping', /\bshipping\b|\bdelivery(?: fees?| charges?| costs?)?\b/],
+  ['tax', /\btax(?:es)?\b/],
+  ['discounts', /\bdiscount(?:s|ed)?\b|\bsav(?:e|ed|ings)\b|\bcoupons?\b|\bpromos?\b|\bmarkdowns?\b/],
+  ['fees', /\bfees?\b|\bservice charges?\b|\bsurcharges?\b/],
+];
+const SPEND =
+  /\b(?:spend|spent|spending|spenders?|revenue|sales|gmv|money|paid|pay|dollars?|order values?|basket values?|purchase values?|ticket|aov|sum of)\b/;
+/** Words that name money only when no other thing is counted ("generated the most orders" counts orders). */
+const SPEND_WEAK =
+  /\b(?:earned|brought in|generated?|amounts?|value|worth|(?<!in )totals?(?! (?:number|quantity|count|units?|items?|orders?|purchases?|transactions?|connections?|lines?)))\b/;
+const SOLD =
+  /\b(?:best[- ]sell(?:ing|ers?)|top[- ]sell(?:ing|ers?)|most popular|least popular|sold|sell|sells|selling|moved)\b/;
+const AVG = /\b(?:average|avg|mean|typical|typically|aov)\b/;
+const MAX = /\b(?:largest|biggest|highest|maximum|max|most expensive|priciest|top)\b/;
+const MIN = /\b(?:smallest|lowest|minimum|min|cheapest|least expensive)\b/;
+const COUNT = /\b(?:how many|number of|count|counts|# of|how often|tally)\b/;
+const PURCHASE_VERBS =
+  /\b(?:bought|buy|buys|buying|purchased|purchasing|made (?:a )?purchases?|ordered|shopped|shop|spent|spend|placed|buyers|checked out|transacted)\b/;
+const LINK_VERBS = /\b(?:linked|link|connected|signed up|joined|new|created|added|onboarded)\b/;
+const ASC = /\b(?:bottom|worst|least|fewest|lowest|smallest|cheapest|slowest)\b/;
+
+const UNSUPPORTED: Array<[RegExp, string]> = [
+  [
+    /\b(?:predict|predicted|forecasts?|forecasted|projected|projections?|next (?:day|week|month|quarter|year))\b/,
+    'Forecasts are not answered: only purchases already collected.',
+  ],
+  [
+    /\b(?:churn|churned|churning|retention|retained|lifetime value|ltv|cohorts?)\b/,
+    'Churn, retention and cohorts are not answered.',
+  ],
+  [
+    /\b(?:profits?|margins?|cogs|cost of goods|markups?)\b/,
+    'Profit and margins are not known: purchases carry what shoppers paid, not your costs.',
+  ],
+  [
+    /\b(?:refunds?|refunded|returns|returned|inventory|stock levels?|out of stock)\b/,
+    'Returns, refunds and inventory are not in the data.',
+  ],
+  [/\b(?:send|e-?mail|notify|text message|message)\b/, 'I only read your data; I cannot send or change anything.'],
+];
+
+/** A customer named by id ("customer cust_42", "shopper id 7f3a-19"): an id holds a digit, and is kept as written. */
+const CUSTOMER_ID = /\b(customer|shopper|buyer|user)(?: id)? ["']?([A-Za-z0-9][\w.:@-]*\d[\w.:@-]*)["']?/gi;
 
 /**
  * Natural language -> one parameterised SELECT over the `mcp` read model, deterministically and without network
@@ -119,9 +193,9 @@ export function translate(
   options: { summaries?: boolean } = {},
 ): Translation {
   if (containsSql(question)) return { ok: false, error: SQL_REFUSAL };
-  const parsed = parse(question, vocabulary, now);
-  if (!parsed) return { ok: false, error: `I could not read that question. ${ASK_HELP}` };
   try {
+    const parsed = parse(question, vocabulary, now);
+    if (!parsed) return { ok: false, error: `I could not read that question. ${ASK_HELP}` };
     return { ok: true, ...build(parsed, options.summaries ?? true) };
   } catch (error) {
     if (error instanceof Unanswerable) return { ok: false, error: `${error.message} ${ASK_HELP}` };
@@ -135,7 +209,7 @@ function normalize(question: string): string {
   return ` ${question
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .replace(/[?!,]/g, ' ')
+    .replace(/[?!,;:()"]/g, ' ')
     .replace(/\.(\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()} `;
@@ -152,8 +226,26 @@ function take(state: { text: string }, pattern: RegExp): RegExpExecArray[] {
   return matches;
 }
 
+/** The noun of `text` that comes first (the longer on a tie), of those in `nouns`. */
+function firstNoun(text: string, nouns: Noun[] = Object.keys(NOUNS) as Noun[]): Noun | undefined {
+  let best: { noun: Noun; index: number; length: number } | undefined;
+  for (const noun of nouns) {
+    const match = new RegExp(`\\b(?:${NOUNS[noun]})\\b`).exec(text);
+    if (!match) continue;
+    if (!best || match.index < best.index || (match.index === best.index && match[0].length > best.length)) {
+      best = { noun, index: match.index, length: match[0].length };
+    }
+  }
+  return best?.noun;
+}
+
 function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | null {
-  const state = { text: normalize(question) };
+  const customers: string[] = [];
+  const withoutIds = question.replace(CUSTOMER_ID, (_, noun: string, id: string) => {
+    customers.push(id);
+    return `${noun} `;
+  });
+  const state = { text: normalize(withoutIds) };
 
   // Dates first: their words ("last", "march", "may") must not be read as anything else.
   const found = findPeriods(state.text, now);
@@ -184,13 +276,13 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
 
   // Amounts: "over $50", "at least 20 dollars", "between $10 and $20".
   const amounts: Parsed['amounts'] = [];
-  const MONEY = '\\$?(\\d+(?:\\.\\d{1,2})?)(?: dollars| usd)?';
+  const MONEY = '\\$?(\\d+(?:\\.\\d{1,2})?)(?: dollars| usd|\\$)?';
   for (const m of take(state, new RegExp(` between \\$(\\d+(?:\\.\\d{1,2})?) and ${MONEY}`))) {
     amounts.push({ op: '>=', value: Number(m[1]) }, { op: '<=', value: Number(m[2]) });
   }
   const OPS: Array<[string, Parsed['amounts'][number]['op']]> = [
-    ['(?:over|above|more than|greater than|bigger than|larger than|exceeding)', '>'],
-    ['(?:at least|minimum of|no less than)', '>='],
+    ['(?:over|above|more than|greater than|bigger than|larger than|exceeding|in excess of)', '>'],
+    ['(?:at least|minimum of|no less than|or more)', '>='],
     ['(?:under|below|less than|smaller than|cheaper than)', '<'],
     ['(?:at most|maximum of|no more than|up to)', '<='],
   ];
@@ -198,205 +290,271 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
     for (const m of take(state, new RegExp(` ${words} ${MONEY}(?= )`))) amounts.push({ op, value: Number(m[1]) });
   }
 
-  const text = state.text;
-  let limit: number | undefined;
-  let direction: Parsed['direction'] = 'desc';
-  const top =
-    /\b(top|bottom|first|best|worst)(?: (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty))?\b/.exec(
+  // What is left, names and dates taken out.
+  const text = ` ${state.text.replace(/\s+/g, ' ').trim()} `;
+  for (const [pattern, reason] of UNSUPPORTED) if (pattern.test(text)) throw new Unanswerable(reason);
+
+  // "the month before": the period before the one named, to compare with.
+  const before =
+    /\b(?:the|a) (day|week|month|quarter|year) (?:before|prior|earlier)\b|\bthe (?:previous|prior|preceding) (day|week|month|quarter|year)\b/.exec(
       text,
     );
-  if (top) {
-    limit = top[2] ? toNumber(top[2]) : 5;
-    if (top[1] === 'bottom' || top[1] === 'worst') direction = 'asc';
-  }
-  const counted = new RegExp(
-    `\\b${NUMBER} (?:most|least|largest|biggest|smallest|highest|lowest|latest|newest|oldest|recent|cheapest|most expensive|last)\\b`,
-  ).exec(text);
-  if (counted) limit = toNumber(counted[1]!);
-  if (/\b(least|fewest|lowest|smallest|cheapest|oldest|earliest)\b/.test(text)) direction = 'asc';
-
-  // What is measured.
-  let entity: Entity | undefined;
-  if (has(text, /\b(customers?|shoppers?|people|users?)\b/)) entity = 'customers';
-  else if (has(text, /\b(purchases?|orders?|transactions?|receipts?|baskets?|checkouts?)\b/)) entity = 'purchases';
-  else if (has(text, /\b(connections?|accounts?|links?)\b/)) entity = 'connections';
-  else if (has(text, /\b(items?|lines?|units?)\b/)) entity = 'items';
-
-  let field: Field = 'total';
-  let fieldNamed = false;
-  const FIELDS: Array<[Field, RegExp]> = [
-    ['units', /\b(units?|quantity|quantities|units sold|sold)\b/],
-    ['price', /\b(prices?|item price|unit price)\b/],
-    ['items_subtotal', /\bsubtotals?\b/],
-    ['tax', /\btax(es)?\b/],
-    ['shipping', /\bshipping\b/],
-    ['discounts', /\bdiscounts?\b/],
-    ['fees', /\bfees?\b/],
-    ['item_count', /\b(basket size|items per (purchase|order)|item counts?|number of items per)\b/],
-    ['total', /\b(spend|spent|spending|revenue|sales|totals?|amounts?|values?|gmv|money|paid|expensive|cost)\b/],
-  ];
-  for (const [name, pattern] of FIELDS) {
-    if (pattern.test(text)) {
-      field = name;
-      fieldNamed = true;
-      break;
-    }
+  if (before && periods.length === 1 && periods[0]!.from) {
+    const unit = (before[1] ?? before[2]) as 'day' | 'week' | 'month' | 'quarter' | 'year';
+    const first = periods[0]!;
+    periods.push({ from: shift(first.from!, unit, -1), to: first.from, label: `previous_${unit}` });
   }
 
-  let distinct: Distinct | undefined;
-  const distinctWord = /\b(distinct|unique|different)\b/.test(text);
-  let agg: Agg | undefined;
-  if (/\b(average|avg|mean|typical)\b/.test(text)) agg = 'avg';
-  else if (
-    /\b(largest|biggest|highest|maximum|max|most expensive)\b/.test(text) &&
-    !/\b(which|what) (retailer|store|brand|product)/.test(text)
-  )
-    agg = 'max';
-  else if (
-    /\b(smallest|lowest|minimum|min|cheapest)\b/.test(text) &&
-    !/\b(which|what) (retailer|store|brand|product)/.test(text)
-  )
-    agg = 'min';
-  else if (/\b(how many|number of|count|counts|# of|how often)\b/.test(text)) agg = 'count';
-  else if (/\b(sum|total|how much|revenue|spend|spent|spending|sales|sold|gmv)\b/.test(text)) agg = 'sum';
-
-  // Counting names: "how many customers / products / brands / retailers".
-  const countable =
-    /\b(?:how many|number of|count(?: of)?)(?: (?:distinct|unique|different))? (customers?|shoppers?|products?|brands?|retailers?|stores?)\b/.exec(
+  // Filters that are words, not names.
+  const status =
+    /\b(?:need(?:s|ing)? (?:to )?(?:re-?auth\w*|reconnect\w*|(?:sign|log) in again)|re-?auth\w*|expired|unauthenticated|signed out|logged out)\b/.test(
       text,
-    );
-  if (countable || (distinctWord && agg !== 'sum')) {
-    const noun = countable?.[1] ?? /\b(customers?|shoppers?|products?|brands?|retailers?|stores?)\b/.exec(text)?.[1];
-    if (noun) {
-      distinct = /^(customer|shopper)/.test(noun)
-        ? 'customers'
-        : /^product/.test(noun)
-          ? 'products'
-          : /^brand/.test(noun)
-            ? 'brands'
-            : 'retailers';
-      agg = 'distinct';
-    }
-  }
+    )
+      ? 'unauthenticated'
+      : /\b(active|initialized|disconnected)\b/.exec(text)?.[1];
+  let simulated: boolean | undefined;
+  if (
+    /\b(?:non[- ]?simulated|real|excluding simulated|exclude simulated|not simulated|without simulated|actual)\b/.test(
+      text,
+    )
+  )
+    simulated = false;
+  else if (/\bsimulated\b|\bsimulator\b|\btest data\b/.test(text)) simulated = true;
+  let matched: boolean | undefined;
+  if (/\bunmatched\b|\bnot (?:been )?matched\b|\bweren't matched\b|\bwithout a (?:matched )?product\b/.test(text))
+    matched = false;
+  else if (/\bmatched\b/.test(text)) matched = true;
 
-  // Grouping.
+  // Grouping, and ranking ("top 5 brands", "which shopper", "the 3 stores with the most ...").
   const dims: Dim[] = [];
   const addDim = (dim: Dim) => {
     if (!dims.includes(dim)) dims.push(dim);
   };
-  for (const [dim, words] of DIM_WORDS) {
-    if (
-      new RegExp(
-        `\\b(?:by|per|for each|each|for every|across|grouped by|broken down by|split by) (?:the )?(?:${words})\\b`,
-      ).test(text)
-    )
-      addDim(dim);
-  }
-  for (const [dim, pattern] of ADVERB_DIMS) if (pattern.test(text)) addDim(dim);
-  const which =
-    /\b(?:which|what|top|bottom|best[- ]selling|most popular|best|worst)(?: \d{1,3}| one| two| three| four| five| ten)? (retailers?|stores?|merchants?|brands?|products?|statuses|channels?)\b/.exec(
+  const avg = AVG.test(text);
+  const perCustomer =
+    /\bper (?:customer|shopper|buyer|user|household|person)\b|\b(?:average|typical|avg) (?:customer|shopper|buyer)\b|\b(?:a|each|every|the|per) (?:customer|shopper|buyer) (?:make|makes|spend|spends|buy|buys|place|places)\b/.test(
       text,
     );
-  if (which) {
-    const word = which[1]!;
-    addDim(
-      /^(retailer|store|merchant)/.test(word)
-        ? 'retailer'
-        : /^brand/.test(word)
-          ? 'brand'
-          : /^product/.test(word)
-            ? 'product'
-            : /^status/.test(word)
-              ? 'status'
-              : 'purchase_type',
-    );
+  const ALL_DIM_WORDS = DIM_NOUNS.map(([, words]) => words).join('|');
+  for (const m of text.matchAll(
+    new RegExp(
+      `\\b(?:by|per|for each|for every|each|across|grouped by|broken down by|break ?down by|split by|breakdown by|in each|at each|for all|among|of each) (?:the |our |a )?(${ALL_DIM_WORDS})\\b`,
+      'g',
+    ),
+  )) {
+    const dim = dimOf(m[1]!);
+    if (!dim) continue;
+    if (dim === 'customer' && avg && perCustomer) continue; // "average spend per shopper": a denominator
+    if (dim === 'customer' && customers.length > 0) continue; // "orders by shopper cust_42": a filter
+    addDim(dim);
   }
-  if (
-    distinct &&
-    dims.some(
-      (dim) =>
-        (distinct === 'products' && dim === 'product') ||
-        (distinct === 'brands' && dim === 'brand') ||
-        (distinct === 'retailers' && dim === 'retailer'),
-    )
-  ) {
-    distinct = undefined;
-    agg = 'count';
+  for (const m of text.matchAll(new RegExp(`\\b(${ALL_DIM_WORDS}) (?:breakdown|split|mix)\\b`, 'g'))) {
+    const dim = dimOf(m[1]!);
+    if (dim) addDim(dim);
+  }
+  for (const [dim, pattern] of ADVERB_DIMS) if (pattern.test(text)) addDim(dim);
+  if (/\btrend(?:s|ed|ing)?\b/.test(text) && !dims.some((dim) => ['day', 'week', 'month', 'year'].includes(dim)))
+    addDim('month');
+
+  let limit: number | undefined;
+  let ranked = false;
+  let rankedNoun: string | undefined;
+  const rankAt = (dim: Dim, word: string, count?: string) => {
+    addDim(dim);
+    ranked = true;
+    rankedNoun = word;
+    if (count) limit = toNumber(count);
+    else if (limit === undefined && !/s$/.test(word)) limit = 1;
+  };
+  const RANK_NOUNS = DIM_NOUNS.filter(([dim]) =>
+    ['retailer', 'customer', 'product', 'brand', 'purchase_type', 'status'].includes(dim),
+  )
+    .map(([, words]) => words)
+    .join('|');
+  const which = new RegExp(`\\b(?:which|what)(?: (${NUMBER}))? (${RANK_NOUNS})\\b`).exec(text);
+  const top = new RegExp(
+    `\\b(?:(${NUMBER}) )?(?:top|bottom|best|worst|leading|biggest|largest|highest[- ]spending|highest|lowest|most valuable|most loyal)(?: (${NUMBER}))? (${RANK_NOUNS})\\b`,
+  ).exec(text);
+  const counted = new RegExp(`\\b(${NUMBER}) (${RANK_NOUNS}) (?:with|that|who|by|which|whose)\\b`).exec(text);
+  const selling = new RegExp(
+    `\\b(?:(${NUMBER}) )?(?:best[- ]sell(?:ing|ers?)|top[- ]sell(?:ing|ers?)|most popular|least popular)\\b(?: (\\w+))?`,
+  ).exec(text);
+  if (which) rankAt(dimOf(which[2]!)!, which[2]!, which[1]);
+  else if (top) rankAt(dimOf(top[3]!)!, top[3]!, top[1] ?? top[2]);
+  else if (counted) rankAt(dimOf(counted[2]!)!, counted[2]!, counted[1]);
+  if (selling && !ranked) {
+    const dim = selling[2] ? dimOf(selling[2]) : undefined;
+    const named = dim === 'product' || dim === 'brand' || dim === 'retailer';
+    rankAt(named ? dim : 'product', named ? selling[2]! : 'products', selling[1]);
+  }
+  const who = new RegExp(
+    `\\bwho (?:is|was|are|were) (?:the |our )?(?:(${NUMBER}) )?(?:top|biggest|largest|best|highest[- ]spending|highest|most valuable)`,
+  ).exec(text);
+  if (!ranked && who) rankAt('customer', /\bwho (?:are|were)\b/.test(who[0]) ? 'customers' : 'customer', who[1]);
+  if (!ranked && /\bwhere\b.*\b(?:most|least|highest|lowest)\b/.test(text)) rankAt('retailer', 'retailer');
+  const topN = new RegExp(`\\b(?:top|bottom|first|best|worst) (${NUMBER})\\b`).exec(text);
+  if (ranked && limit === undefined && topN) limit = toNumber(topN[1]!);
+  if (ranked && limit === undefined && /\b(?:top|bottom)\b/.test(text)) limit = 5;
+  if (!ranked && topN && dims.length > 0) limit = toNumber(topN[1]!);
+  const direction: Parsed['direction'] = ASC.test(text) ? 'asc' : 'desc';
+
+  // The measure. The noun a ranking is about ("top 5 shoppers") is not what is measured.
+  // "in-store" is a purchase type, not a store.
+  const measured = (rankedNoun ? text.replace(new RegExp(`\\b${escape(rankedNoun)}\\b`), ' ') : text).replace(
+    /\bin[- ]?stores?\b/g,
+    ' ',
+  );
+  const priced = measured.replace(/\b(?:unit|item|selling|shelf) prices?\b/g, ' price ');
+  const moneyField = MONEY_FIELDS.find(([, pattern]) => pattern.test(priced))?.[0];
+  const spendStrong = SPEND.test(measured);
+  const countPhrase = COUNT.test(measured);
+  const afterCount = countPhrase ? measured.slice(measured.search(COUNT)) : measured;
+  const noun = firstNoun(afterCount) ?? firstNoun(measured);
+  const counting = noun !== undefined && noun !== 'units';
+  const unitsWord = new RegExp(`\\b(?:${NOUNS.units})\\b`).test(priced.replace(/\bprice\b/g, ' '));
+  const spend = spendStrong || (SPEND_WEAK.test(measured) && !unitsWord && !(counting && noun !== 'customers'));
+  const purchaseSense =
+    PURCHASE_VERBS.test(text) ||
+    brands.length > 0 ||
+    products.length > 0 ||
+    amounts.length > 0 ||
+    matched !== undefined ||
+    /\bonline\b|\bin[- ]?store\b/.test(text) ||
+    moneyField !== undefined ||
+    spend ||
+    unitsWord ||
+    (periods.length > 0 && !LINK_VERBS.test(text));
+  const max = MAX.test(measured) && !ranked;
+  const min = MIN.test(measured) && !ranked;
+  const aggregate = (field: Field, fallback: 'sum' | 'avg'): Measure =>
+    avg
+      ? perCustomer
+        ? { kind: 'per', of: field, per: 'customers' }
+        : { kind: 'avg', field }
+      : max
+        ? { kind: 'max', field }
+        : min
+          ? { kind: 'min', field }
+          : { kind: fallback, field };
+
+  let measure: Measure | undefined;
+  const basketSize =
+    /\bbasket size\b(?! in dollars)|\bsize of (?:a |the |an )?(?:basket|order|purchase)s?\b|\b(?:items|line items|lines) (?:per|in|on) (?:a |an |each |every |the )?(?:purchase|order|basket|transaction|receipt)\b|\b(?:items|line items|lines) does (?:a |an |the )?(?:typical |average )?(?:basket|order|purchase)\b/.test(
+      measured,
+    );
+  if (moneyField) {
+    measure = aggregate(moneyField, moneyField === 'price' ? 'avg' : 'sum');
+  } else if (spend && !(countPhrase && counting && !/\b(?:spend|spent|revenue|sales)\b/.test(measured))) {
+    measure = aggregate('total', 'sum');
+  } else if (unitsWord || (SOLD.test(measured) && !(countPhrase && counting))) {
+    if (avg && perCustomer) measure = { kind: 'per', of: 'units', per: 'customers' };
+    else if (avg && /\bper (?:line|item line|line item|item)\b/.test(measured))
+      measure = { kind: 'avg', field: 'units' };
+    else if (avg) measure = { kind: 'per', of: 'units', per: 'purchases' };
+    else measure = aggregate('units', 'sum');
+  } else if (basketSize || (avg && noun === 'items')) {
+    measure = { kind: 'avg', field: 'item_count' };
+  } else if (noun) {
+    switch (noun) {
+      case 'purchases':
+        measure =
+          avg && perCustomer ? { kind: 'per', of: 'purchases', per: 'customers' } : { kind: 'count', of: 'purchases' };
+        if (!countPhrase && (max || min || avg) && !perCustomer) measure = aggregate('total', 'sum');
+        break;
+      case 'items':
+        measure = { kind: 'count', of: 'items' };
+        break;
+      case 'units':
+        measure = { kind: 'sum', field: 'units' };
+        break;
+      case 'connections':
+        measure = { kind: 'count', of: 'connections' };
+        break;
+      case 'customers':
+      case 'products':
+      case 'brands':
+      case 'retailers':
+        measure = { kind: 'distinct', of: noun };
+        break;
+    }
+  }
+  if (!measure) {
+    // Only a grouping was named: what is usually counted or added up for it.
+    if (dims.includes('product') || dims.includes('brand')) measure = { kind: 'sum', field: 'units' };
+    else if (dims.includes('customer')) measure = { kind: 'sum', field: 'total' };
+    else if (dims.includes('status')) measure = { kind: 'count', of: 'connections' };
+    else if (dims.length > 0) measure = { kind: 'count', of: 'purchases' };
+    else return null;
+  }
+  // A distinct count of what is grouped by is a count of rows ("how many products by product").
+  if (measure.kind === 'distinct') {
+    const grouped = { customers: 'customer', products: 'product', brands: 'brand', retailers: 'retailer' }[
+      measure.of
+    ] as Dim;
+    if (dims.includes(grouped)) measure = { kind: 'count', of: 'purchases' };
   }
 
-  // Filters.
+  // Two periods named are compared ("from ... to ..." and "between ... and ..." are one period).
+  const compare = periods.length === 2;
+
+  let listing: Parsed['listing'];
+  const listWord = /^\s*(?:list|show|display|get|give me|find|what are|which were)\b/.test(text);
+  const recency = /\b(?:most recent|latest|newest|oldest|earliest|recent|last \d+)\b/.test(text);
+  const extremes = /\b(?:largest|biggest|smallest|most expensive|cheapest|highest|lowest)\b/.test(text);
+  const plural = /\b(?:purchases|orders|transactions|items|baskets|receipts|connections)\b/.test(text);
+  if (
+    dims.length === 0 &&
+    !compare &&
+    !countPhrase &&
+    !avg &&
+    (recency || (extremes && plural) || (listWord && !spend && !moneyField && (plural || recency)))
+  ) {
+    const of = noun === 'items' ? 'items' : noun === 'connections' ? 'connections' : 'purchases';
+    listing = { of, orderBy: extremes ? 'value' : 'date' };
+    const many = new RegExp(
+      `\\b(${NUMBER}) (?:most recent|latest|newest|oldest|earliest|largest|biggest|smallest|most expensive|cheapest|highest|lowest|recent|last)\\b|\\b(?:last|first|top) (${NUMBER})\\b`,
+    ).exec(text);
+    if (many) limit = toNumber(many[1] ?? many[2]!);
+  }
+
   let purchaseType: Parsed['purchaseType'];
   if (!dims.includes('purchase_type')) {
-    if (/\bin[ -]?store\b|\bin person\b|\boffline\b/.test(text)) purchaseType = 'in_store';
-    else if (/\bonline\b/.test(text)) purchaseType = 'online';
-  }
-  const status = /\b(active|initialized|unauthenticated|disconnected)\b/.exec(text)?.[1];
-  let simulated: boolean | undefined;
-  if (/\b(non[- ]?simulated|real|excluding simulated|not simulated|without simulated)\b/.test(text)) simulated = false;
-  else if (/\bsimulated\b/.test(text)) simulated = true;
-  let matched: boolean | undefined;
-  if (/\bunmatched\b|\bnot matched\b/.test(text)) matched = false;
-  else if (/\bmatched\b/.test(text)) matched = true;
-
-  const compare =
-    periods.length === 2 && /\b(compare|compared|comparison|vs\.?|versus|against|and|to|with)\b/.test(text);
-
-  const listing =
-    /^\s*(list|show|display|get|give me|find)\b/.test(text) ||
-    /\b(most recent|latest|newest|oldest|earliest|recent)\b/.test(text) ||
-    (/\b(largest|biggest|smallest|most expensive|cheapest)\b/.test(text) &&
-      /\b(purchases|orders|transactions|items)\b/.test(text));
-  if (listing && dims.length === 0 && !distinct && agg !== 'count' && agg !== 'avg' && agg !== 'sum' && !compare) {
-    agg = 'list';
+    if (/\bin[- ]?stores?\b|\bin person\b|\boffline\b|\bbrick and mortar\b/.test(text)) purchaseType = 'in_store';
+    else if (/\bonline\b|\be-?commerce\b/.test(text)) purchaseType = 'online';
   }
 
-  const understood =
-    entity !== undefined || fieldNamed || distinct !== undefined || dims.length > 0 || agg === 'sum' || agg === 'avg';
-  if (!understood) return null;
-  if (!agg) agg = dims.length > 0 || entity ? (fieldNamed && field !== 'units' ? 'sum' : 'count') : 'sum';
-  if (agg === 'sum' && field === 'total' && !fieldNamed && /\bsold\b/.test(text)) field = 'units';
-  if (
-    agg === 'count' &&
-    (field === 'units' || /\bsold\b/.test(text)) &&
-    (dims.includes('product') || dims.includes('brand'))
-  ) {
-    agg = 'sum';
-    field = 'units';
-  }
-  if ((dims.includes('product') || dims.includes('brand')) && !fieldNamed && agg === 'count' && !entity) {
-    agg = 'sum';
-    field = 'units';
-  }
-  let orderBy: Parsed['orderBy'];
-  if (agg === 'list') {
-    orderBy = /\b(largest|biggest|smallest|most expensive|cheapest|highest|lowest)\b/.test(text) ? 'value' : 'date';
-    if (/\b(oldest|earliest|first)\b/.test(text)) direction = 'asc';
-    else if (orderBy === 'date') direction = 'desc';
-  }
   return {
-    entity: entity ?? (field === 'units' || field === 'price' ? 'items' : 'purchases'),
-    agg,
-    field,
-    ...(distinct ? { distinct } : {}),
+    measure,
+    ...(listing ? { listing } : {}),
     dims,
     periods,
     compare,
     retailers,
     brands,
     products,
+    customers,
     ...(purchaseType ? { purchaseType } : {}),
     ...(status ? { status } : {}),
     ...(simulated !== undefined ? { simulated } : {}),
     ...(matched !== undefined ? { matched } : {}),
     amounts,
     ...(limit !== undefined ? { limit } : {}),
-    direction,
-    ...(orderBy ? { orderBy } : {}),
+    direction: listing && !extremes ? (/\b(?:oldest|earliest|first)\b/.test(text) ? 'asc' : 'desc') : direction,
+    purchaseSense,
+    linkSense: !purchaseSense && (status !== undefined || LINK_VERBS.test(text) || noun === 'connections'),
   };
 }
 
 const MAX_ROWS = 100;
 const PURCHASE_FIELDS: Field[] = ['total', 'items_subtotal', 'tax', 'shipping', 'discounts', 'fees', 'item_count'];
+const ITEM_FIELDS: Field[] = ['units', 'price'];
+
+const fieldOf = (measure: Measure): Field | undefined =>
+  measure.kind === 'sum' || measure.kind === 'avg' || measure.kind === 'max' || measure.kind === 'min'
+    ? measure.field
+    : measure.kind === 'per' && measure.of !== 'purchases'
+      ? measure.of
+      : undefined;
 
 function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -404,30 +562,45 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
     params.push(value);
     return `$${params.length}`;
   };
+  const m = q.measure;
+  const field = fieldOf(m);
 
   // Which relation rows are counted from.
   const needsItems =
-    q.entity === 'items' ||
-    q.field === 'units' ||
-    q.field === 'price' ||
+    (field !== undefined && ITEM_FIELDS.includes(field)) ||
+    (m.kind === 'count' && m.of === 'items') ||
+    (m.kind === 'distinct' && (m.of === 'products' || m.of === 'brands')) ||
+    (m.kind === 'per' && m.per === 'purchases') ||
+    q.listing?.of === 'items' ||
     q.dims.includes('product') ||
     q.dims.includes('brand') ||
     q.brands.length > 0 ||
     q.products.length > 0 ||
-    q.matched !== undefined ||
-    q.distinct === 'products' ||
-    q.distinct === 'brands';
-  const onConnections =
-    (q.entity === 'connections' || q.entity === 'customers' || q.distinct === 'customers') && !needsItems;
-  const source: 'p' | 'i' | 'c' = onConnections ? 'c' : needsItems ? 'i' : 'p';
-  if (source === 'i' && PURCHASE_FIELDS.includes(q.field) && q.field !== 'total') {
-    throw new Unanswerable(`${q.field.replace('_', ' ')} is known per purchase, not per product or brand.`);
+    q.matched !== undefined;
+  const connectionsOnly =
+    !needsItems &&
+    !q.listing?.of.startsWith('p') &&
+    ((m.kind === 'count' && m.of === 'connections') ||
+      q.listing?.of === 'connections' ||
+      (m.kind === 'distinct' && m.of === 'customers' && !q.purchaseSense) ||
+      (m.kind === 'distinct' && m.of === 'retailers' && q.linkSense));
+  const source: Source = connectionsOnly ? 'c' : needsItems ? 'i' : 'p';
+  if (source === 'i' && field && PURCHASE_FIELDS.includes(field) && field !== 'total' && field !== 'item_count') {
+    throw new Unanswerable(`${field.replace('_', ' ')} is known per purchase, not per product or brand.`);
   }
-  if (source === 'c' && (q.purchaseType || q.amounts.length > 0)) {
+  if (source === 'c' && (q.purchaseType || q.amounts.length > 0 || q.dims.includes('purchase_type'))) {
     throw new Unanswerable('Connections have no purchase type or amount.');
   }
-  const needsConnection = source !== 'c' && (q.status !== undefined || q.dims.includes('status'));
-  const summary = summaries && !needsConnection ? summaryFor(q, source) : null;
+  if (source === 'c' && field) throw new Unanswerable('Connections have no amounts to add up.');
+  const needsConnection =
+    source !== 'c' &&
+    (q.status !== undefined ||
+      q.dims.includes('status') ||
+      q.dims.includes('customer') ||
+      q.customers.length > 0 ||
+      (m.kind === 'distinct' && m.of === 'customers') ||
+      (m.kind === 'per' && m.per === 'customers'));
+  const summary = summaries && !needsConnection && !q.listing ? summaryFor(q, source) : null;
   const table = summary
     ? `${summary.table} ${source}`
     : { p: 'mcp.purchases p', i: 'mcp.items i', c: 'mcp.connections c' }[source];
@@ -442,7 +615,7 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
     if (source === 'i') joins.push('JOIN mcp.purchases p ON p.purchase_id = i.purchase_id');
     joins.push('JOIN mcp.connections c ON c.connection_id = p.connection_id');
   }
-  if (q.dims.includes('retailer') || q.agg === 'list') {
+  if (q.dims.includes('retailer') || q.listing) {
     joins.push(`LEFT JOIN mcp.retailers r ON r.retailer_id = ${source}.retailer_id`);
   }
 
@@ -450,14 +623,16 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
   if (q.retailers.length > 0) where.push(`${source}.retailer_id = ANY(${param(q.retailers)})`);
   if (q.brands.length > 0) where.push(`lower(${brand}) = ANY(${param(q.brands)})`);
   if (q.products.length > 0) where.push(`i.product_id = ANY(${param(q.products)})`);
+  if (q.customers.length > 0) where.push(`c.customer_id = ANY(${param(q.customers)})`);
   if (q.purchaseType) where.push(`${source}.purchase_type = ${param(q.purchaseType)}`);
   if (q.status) where.push(`c.status = ${param(q.status)}`);
   if (q.simulated !== undefined) where.push(`${source}.is_simulated = ${q.simulated ? 'true' : 'false'}`);
   if (q.matched !== undefined) where.push(`i.product_id IS ${q.matched ? 'NOT NULL' : 'NULL'}`);
-  const amountColumn = source === 'i' ? 'i.amount' : 'p.total';
+  const amountColumn = source === 'i' ? (needsConnection ? 'p.total' : 'i.amount') : 'p.total';
   for (const amount of q.amounts) where.push(`${amountColumn} ${amount.op} ${param(amount.value)}`);
-  if (q.dims.includes('product') || q.distinct === 'products') where.push('i.product_id IS NOT NULL');
-  if (q.dims.includes('brand') || q.distinct === 'brands') where.push(`${brand} IS NOT NULL`);
+  if (q.dims.includes('product') || (m.kind === 'distinct' && m.of === 'products'))
+    where.push('i.product_id IS NOT NULL');
+  if (q.dims.includes('brand') || (m.kind === 'distinct' && m.of === 'brands')) where.push(`${brand} IS NOT NULL`);
 
   const periodCondition = (period: Period): string => {
     const parts: string[] = [];
@@ -467,7 +642,7 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
   };
 
   const from = [table, ...joins].join(' ');
-  if (q.agg === 'list') return listing(q, source, from, where, q.periods.map(periodCondition), params);
+  if (q.listing) return listing(q, source, from, where, q.periods.map(periodCondition), params);
 
   const measure = measureOf(q, source, summary, brand);
   let selects: string[];
@@ -504,7 +679,6 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
   sql.push(`LIMIT ${Math.min(q.limit ?? MAX_ROWS, MAX_ROWS)}`);
   return { sql: sql.join(' '), params };
 }
-
 /** The smallest period holding both, when it bounds anything (an open side stays open). */
 function periodHull(first: Period, second: Period): Period | null {
   const from = first.from && second.from ? (first.from < second.from ? first.from : second.from) : undefined;
@@ -540,25 +714,42 @@ const SUMMARIES: Record<'p' | 'i', Summary & { dims: Dim[] }> = {
  * summary's rows, sums, averages (sum / count) or distinct counts of its keys; its groups and filters are keys of the
  * summary; its periods start and end on the summary's grain (UTC days, or months).
  */
-function summaryFor(q: Parsed, source: 'p' | 'i' | 'c'): Summary | null {
-  if (source === 'c' || q.amounts.length > 0 || q.agg === 'min' || q.agg === 'max' || q.agg === 'list') return null;
+function summaryFor(q: Parsed, source: Source): Summary | null {
+  const m = q.measure;
+  if (source === 'c' || q.amounts.length > 0 || m.kind === 'min' || m.kind === 'max' || m.kind === 'per') return null;
   const summary = SUMMARIES[source];
   if (!q.dims.every((dim) => summary.dims.includes(dim))) return null;
-  if (q.agg === 'distinct' && (q.distinct === 'customers' || (source === 'p' && q.distinct !== 'retailers'))) {
-    return null;
-  }
-  if (source === 'i' && (q.purchaseType || (q.agg === 'count' && q.entity !== 'items'))) return null;
+  if (m.kind === 'distinct' && (m.of === 'customers' || (source === 'p' && m.of !== 'retailers'))) return null;
+  if (source === 'i' && (q.purchaseType || (m.kind === 'count' && m.of !== 'items'))) return null;
   const aligned = (date: Date | undefined) =>
     !date || (date.getTime() % 86_400_000 === 0 && (summary.grain === 'day' || date.getUTCDate() === 1));
   return q.periods.every((period) => aligned(period.from) && aligned(period.to)) ? summary : null;
 }
 
+/** The column a field adds up on rows of `source`. */
+function columnOf(field: Field, source: Source): string {
+  if (source === 'i') {
+    if (field === 'units') return 'i.quantity';
+    if (field === 'price') return 'i.price';
+    if (field === 'total') return 'i.amount';
+    throw new Unanswerable(`${field.replace('_', ' ')} is known per purchase, not per product or brand.`);
+  }
+  return `p.${field}`;
+}
+
+function nameOf(field: Field, source: Source): string {
+  if (field === 'total') return source === 'i' ? 'sales' : 'spend';
+  if (field === 'item_count') return 'items_per_purchase';
+  return field;
+}
+
 function measureOf(
   q: Parsed,
-  source: 'p' | 'i' | 'c',
+  source: Source,
   summary: Summary | null,
   brand: string,
 ): { label: string; expr: (filter?: string) => string } {
+  const m = q.measure;
   const filtered = (aggregate: string, filter?: string) =>
     filter ? `${aggregate} FILTER (WHERE ${filter})` : aggregate;
   const count = (inner: string, label: string) => ({
@@ -568,74 +759,75 @@ function measureOf(
         ? `(coalesce(${filtered(`sum(${source}.${summary.count})`, f)}, 0))::int`
         : `(${filtered(`count(${inner})`, f)})::int`,
   });
-  if (q.agg === 'distinct') {
-    switch (q.distinct) {
-      case 'customers':
-        return count('DISTINCT c.customer_id', 'customers');
-      case 'products':
-        return count('DISTINCT i.product_id', 'products');
-      case 'brands':
-        return count(`DISTINCT ${brand}`, 'brands');
-      case 'retailers':
-      case undefined:
-        return count(`DISTINCT ${source}.retailer_id`, 'retailers');
-    }
-  }
-  if (q.agg === 'count') {
-    if (source === 'c') return count('*', 'connections');
-    if (source === 'i' && q.entity !== 'items') return count('DISTINCT i.purchase_id', 'purchases');
-    return count('*', source === 'i' ? 'items' : 'purchases');
-  }
-  if (source === 'c') throw new Unanswerable('Connections have no amounts to add up.');
-  const column =
-    source === 'i'
-      ? ({ units: 'i.quantity', price: 'i.price' }[q.field as 'units' | 'price'] ?? 'i.amount')
-      : q.field === 'units' || q.field === 'price'
-        ? 'p.total'
-        : `p.${q.field}`;
-  const name =
-    q.field === 'units'
-      ? 'units'
-      : q.field === 'price'
-        ? 'price'
-        : q.field === 'total'
+  switch (m.kind) {
+    case 'distinct':
+      switch (m.of) {
+        case 'customers':
+          return count('DISTINCT c.customer_id', 'customers');
+        case 'products':
+          return count('DISTINCT i.product_id', 'products');
+        case 'brands':
+          return count(`DISTINCT ${brand}`, 'brands');
+        case 'retailers':
+          return count(`DISTINCT ${source}.retailer_id`, 'retailers');
+      }
+      break;
+    case 'count':
+      if (m.of === 'connections') return count('*', 'connections');
+      if (m.of === 'items') return count('*', 'items');
+      return source === 'i' ? count('DISTINCT i.purchase_id', 'purchases') : count('*', 'purchases');
+    case 'per': {
+      const denominator =
+        m.per === 'customers' ? 'count(DISTINCT c.customer_id)' : `count(DISTINCT ${source}.purchase_id)`;
+      const numerator =
+        m.of === 'purchases'
           ? source === 'i'
-            ? 'sales'
-            : 'spend'
-          : q.field;
-  switch (q.agg) {
-    case 'sum': {
-      const label = name === 'units' ? 'units' : `total_${name}`;
+            ? 'count(DISTINCT i.purchase_id)'
+            : 'count(*)'
+          : `sum(${columnOf(m.of, source)})`;
+      const name = m.of === 'purchases' ? 'purchases' : nameOf(m.of, source);
       return {
-        label,
-        expr: (f) =>
-          column === 'i.quantity' || column === 'p.item_count'
-            ? `(${filtered(`sum(${column})`, f)})::int`
-            : filtered(`sum(${column})`, f),
+        label: `${name}_per_${m.per === 'customers' ? 'customer' : 'purchase'}`,
+        expr: (f) => `round((${filtered(numerator, f)})::numeric / nullif(${filtered(denominator, f)}, 0), 2)`,
       };
     }
+    case 'sum':
     case 'avg':
-      return {
-        label: `average_${name}`,
-        expr: (f) =>
-          summary
-            ? `round(${filtered(`sum(${column})`, f)} / ${filtered(`sum(${source}.${summary.count})`, f)}, 2)`
-            : `round(${filtered(`avg(${column})`, f)}, 2)`,
-      };
     case 'max':
-      return { label: `largest_${name}`, expr: (f) => filtered(`max(${column})`, f) };
-    case 'min':
-    case 'list':
-      return { label: `smallest_${name}`, expr: (f) => filtered(`min(${column})`, f) };
+    case 'min': {
+      if (source === 'c') throw new Unanswerable('Connections have no amounts to add up.');
+      const column = columnOf(m.field, source);
+      const name = nameOf(m.field, source);
+      switch (m.kind) {
+        case 'sum': {
+          const label = name === 'units' ? 'units' : `total_${name}`;
+          return {
+            label,
+            expr: (f) =>
+              column === 'i.quantity' || column === 'p.item_count'
+                ? `(${filtered(`sum(${column})`, f)})::int`
+                : filtered(`sum(${column})`, f),
+          };
+        }
+        case 'avg':
+          return {
+            label: `average_${name}`,
+            expr: (f) =>
+              summary
+                ? `round(${filtered(`sum(${column})`, f)} / ${filtered(`sum(${source}.${summary.count})`, f)}, 2)`
+                : `round(${filtered(`avg(${column})`, f)}, 2)`,
+          };
+        case 'max':
+          return { label: `largest_${name}`, expr: (f) => filtered(`max(${column})`, f) };
+        case 'min':
+          return { label: `smallest_${name}`, expr: (f) => filtered(`min(${column})`, f) };
+      }
+    }
   }
+  throw new Unanswerable('That measure cannot be computed.');
 }
 
-function dimension(
-  dim: Dim,
-  source: 'p' | 'i' | 'c',
-  dateColumn: string,
-  brand: string,
-): { expr: string; label: string } {
+function dimension(dim: Dim, source: Source, dateColumn: string, brand: string): { expr: string; label: string } {
   switch (dim) {
     case 'retailer':
       return { expr: `coalesce(r.name, ${source}.retailer_id)`, label: 'retailer' };
@@ -656,12 +848,14 @@ function dimension(
       return { expr: `${source}.purchase_type`, label: 'purchase_type' };
     case 'status':
       return { expr: 'c.status', label: 'status' };
+    case 'customer':
+      return { expr: 'c.customer_id', label: 'customer' };
   }
 }
 
 function listing(
   q: Parsed,
-  source: 'p' | 'i' | 'c',
+  source: Source,
   from: string,
   where: string[],
   periodConditions: string[],
@@ -680,16 +874,17 @@ function listing(
     ],
     c: ['c.connection_id', 'c.customer_id', 'coalesce(r.name, c.retailer_id) AS retailer', 'c.status', 'c.created_at'],
   }[source];
+  const field = fieldOf(q.measure);
   const dateColumn = source === 'c' ? 'c.created_at' : `${source}.purchased_at`;
   const valueColumn =
     source === 'i'
-      ? q.field === 'price'
+      ? field === 'price'
         ? 'i.price'
         : 'i.amount'
       : source === 'p'
-        ? `p.${PURCHASE_FIELDS.includes(q.field) ? q.field : 'total'}`
+        ? `p.${field && PURCHASE_FIELDS.includes(field) ? field : 'total'}`
         : 'c.created_at';
-  const order = q.orderBy === 'value' ? valueColumn : dateColumn;
+  const order = q.listing?.orderBy === 'value' ? valueColumn : dateColumn;
   const key = { p: 'p.purchase_id', i: 'i.item_id', c: 'c.connection_id' }[source];
   const conditions = [...where, ...periodConditions];
   const sql = [`SELECT ${columns.join(', ')}`, `FROM ${from}`];
