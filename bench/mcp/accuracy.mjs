@@ -6,6 +6,7 @@
 //   node tools/build.mjs && node bench/mcp/accuracy.mjs [--purchases 20000] [--team team_1] [--failures]
 import { parseArgs } from 'node:util';
 import { tunedCorpus } from './accuracy-corpus.mjs';
+import { HELD_OUT_2 } from './accuracy-held-out-2.mjs';
 import { HELD_OUT, NOW } from './accuracy-held-out.mjs';
 import { referenceSql } from './accuracy-intents.mjs';
 import { load, openReadModel } from './read-model.mjs';
@@ -47,12 +48,13 @@ try {
   const connector = { teamId: args.team, clientId: 'accuracy' };
 
   // A tuned phrasing that happens to equal a held-out question is left out of the tuned part.
-  const heldOutQuestions = new Set(HELD_OUT.map(([question]) => question));
+  const heldOutQuestions = new Set([...HELD_OUT, ...HELD_OUT_2].map(([question]) => question));
   const corpus = [
     ...tunedCorpus()
       .filter(([question]) => !heldOutQuestions.has(question))
       .map((entry) => [...entry, 'tuned']),
     ...HELD_OUT.map((entry) => [...entry, 'held-out']),
+    ...HELD_OUT_2.map((entry) => [...entry, 'held-out-2']),
   ];
 
   const results = [];
@@ -70,21 +72,28 @@ try {
 
   const tuned = results.filter((r) => r.part === 'tuned');
   const heldOut = results.filter((r) => r.part === 'held-out');
+  const heldOut2 = results.filter((r) => r.part === 'held-out-2');
   const share = (rows) => `${rows.filter((r) => r.ok).length}/${rows.length} (${pct(rows)})`;
   const intents = [...new Set(results.map((r) => r.intent))];
   console.log(
-    `corpus: ${results.length} questions over ${intents.length} intents (${tuned.length} tuned, ${heldOut.length} held out); ` +
+    `corpus: ${results.length} questions over ${intents.length} intents (${tuned.length} tuned, ${heldOut.length} held out, ${heldOut2.length} held out blind); ` +
       `read model: ${args.purchases} purchases, asked as ${args.team}, now ${NOW.toISOString()}`,
   );
-  console.log(`accuracy: whole corpus ${share(results)}; tuned ${share(tuned)}; held out ${share(heldOut)}\n`);
+  console.log(
+    `accuracy: whole corpus ${share(results)}; tuned ${share(tuned)}; held out ${share(heldOut)}; ` +
+      `held out blind ${share(heldOut2)}\n`,
+  );
   const width = Math.max(...intents.map((intent) => intent.length));
-  console.log(`${'intent'.padEnd(width)}  ${'corpus'.padStart(14)}  ${'held out'.padStart(14)}`);
+  console.log(
+    `${'intent'.padEnd(width)}  ${'corpus'.padStart(14)}  ${'held out'.padStart(14)}  ${'held out blind'.padStart(14)}`,
+  );
   for (const intent of intents.sort()) {
     const all = results.filter((r) => r.intent === intent);
-    const held = all.filter((r) => r.part === 'held-out');
-    console.log(
-      `${intent.padEnd(width)}  ${share(all).padStart(14)}  ${(held.length ? share(held) : '-').padStart(14)}`,
-    );
+    const column = (part) => {
+      const rows = all.filter((r) => r.part === part);
+      return (rows.length ? share(rows) : '-').padStart(14);
+    };
+    console.log(`${intent.padEnd(width)}  ${share(all).padStart(14)}  ${column('held-out')}  ${column('held-out-2')}`);
   }
   const wrong = results.filter((r) => !r.ok);
   if (wrong.length > 0) {

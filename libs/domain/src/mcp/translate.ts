@@ -307,7 +307,7 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
 
   // Filters that are words, not names.
   const status =
-    /\b(?:need(?:s|ing)? (?:to )?(?:re-?auth\w*|reconnect\w*|(?:sign|log) in again)|re-?auth\w*|expired|unauthenticated|signed out|logged out)\b/.test(
+    /\b(?:re-?auth\w*|reconnect\w*|re-?(?:login|log in|sign in)|(?:sign|log)(?:ged)? (?:in|on) again|expired|unauthenticated|signed out|logged out)\b/.test(
       text,
     )
       ? 'unauthenticated'
@@ -400,15 +400,23 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
 
   // The measure. The noun a ranking is about ("top 5 shoppers") is not what is measured.
   // "in-store" is a purchase type, not a store.
-  const measured = (rankedNoun ? text.replace(new RegExp(`\\b${escape(rankedNoun)}\\b`), ' ') : text).replace(
-    /\bin[- ]?stores?\b/g,
-    ' ',
-  );
+  // "unit sales" are units sold.
+  const measured = (rankedNoun ? text.replace(new RegExp(`\\b${escape(rankedNoun)}\\b`), ' ') : text)
+    .replace(/\bin[- ]?stores?\b/g, ' ')
+    .replace(/\bunit sales\b/g, 'units sold');
   const priced = measured.replace(/\b(?:unit|item|selling|shelf) prices?\b/g, ' price ');
   const moneyField = MONEY_FIELDS.find(([, pattern]) => pattern.test(priced))?.[0];
   const spendStrong = SPEND.test(measured);
   const countPhrase = COUNT.test(measured);
-  const afterCount = countPhrase ? measured.slice(measured.search(COUNT)) : measured;
+  // "purchase count", "order volume": the noun just before names what is counted.
+  const nounBeforeCount = new RegExp(
+    `\\b(?:${Object.values(NOUNS).join('|')}) (?:count|counts|volume|numbers?|tally)\\b`,
+  ).exec(measured);
+  const afterCount = nounBeforeCount
+    ? measured.slice(nounBeforeCount.index)
+    : countPhrase
+      ? measured.slice(measured.search(COUNT))
+      : measured;
   const noun = firstNoun(afterCount) ?? firstNoun(measured);
   const counting = noun !== undefined && noun !== 'units';
   const unitsWord = new RegExp(`\\b(?:${NOUNS.units})\\b`).test(priced.replace(/\bprice\b/g, ' '));
