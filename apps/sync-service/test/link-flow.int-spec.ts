@@ -135,6 +135,39 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
     });
   });
 
+  describe("a retailer's public link_url and its redirect_url (issue 32, item 7)", () => {
+    const exitFrom = async (redirectUrl: string) => {
+      const client = new LinkFlowClient(platform.gatewayUrl);
+      await client.open(`/link/${links.costco}?redirect_url=${encodeURIComponent(redirectUrl)}`);
+      expect(client.page.status).toBe(200);
+      return client.submit('exit', {});
+    };
+
+    it('never sends the shopper to an origin the brand did not register (none by default): a page instead', async () => {
+      const page = await exitFrom('https://evil.example/phish');
+      expect(page.exitedTo).toBeNull();
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('Nothing was linked');
+    });
+
+    it('returns to a registered origin, and only to it', async () => {
+      await platform.admin.setTeamSharing({ teamId: team.teamId, redirectOrigins: ['https://brand.test'] });
+      try {
+        // The gateway drops its cached brand profile on auth.team-profile.changed.v1, shortly after the change.
+        const back = await eventually(async () => {
+          const page = await exitFrom('https://brand.test/back?x=1');
+          if (!page.exitedTo) throw new Error('not returned yet');
+          return page;
+        });
+        expect(back.exitedTo?.origin).toBe('https://brand.test');
+        expect(back.exitedTo?.searchParams.get('link_result')).toBe('cancelled');
+        expect((await exitFrom('https://brand.test.evil.example/')).exitedTo).toBeNull();
+      } finally {
+        await platform.admin.setTeamSharing({ teamId: team.teamId, redirectOrigins: [] });
+      }
+    });
+  });
+
   describe('pages', () => {
     it('trades the token for an HttpOnly cookie and leaves no token in the address', async () => {
       const token = await createLinkToken(platform, team, { customer_id: 'c-url', email: 'jo@else.test' });

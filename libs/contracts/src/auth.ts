@@ -1,4 +1,5 @@
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   Equals,
   IsArray,
@@ -69,6 +70,8 @@ export class Team {
   @IsNullable() @IsString() privacy_policy_url!: string | null;
   /** How much history before the first link the brand asks shoppers to share, in whole days. */
   @IsInt() @Min(0) @Max(MAX_HISTORY_WINDOW_DAYS) history_window_days!: number;
+  /** Origins a public `link_url`'s `redirect_url` may return shoppers to; []: none (the flow ends on its own page). */
+  @IsArray() @IsString({ each: true }) redirect_origins!: string[];
 }
 /** A team's name and sharing profile (e.g. for the hosted link pages) and its rate limit (the gateway). */
 export const getTeam = defineRpc(SERVICE, 'auth.get-team.v1', GetTeamRequest, Team);
@@ -107,6 +110,16 @@ export class SetTeamSharingRequest {
   @MaxLength(2048)
   privacyPolicyUrl?: string | null;
   @IsOmittable() @IsInt() @Min(0) @Max(MAX_HISTORY_WINDOW_DAYS) historyWindowDays?: number;
+  /**
+   * Omitted: unchanged. The origins (`https://shop.example`) a public `link_url`'s `redirect_url` may return shoppers
+   * to; [] (the default): none, the flow ends on a page of its own. auth-server checks and normalizes each.
+   */
+  @IsOmittable()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(2048, { each: true })
+  redirectOrigins?: string[];
 }
 /** An operator sets what the hosted link flow shows of a team and the history window it asks for. */
 export const setTeamSharing = defineRpc(SERVICE, 'auth.set-team-sharing.v1', SetTeamSharingRequest, Team);

@@ -10,6 +10,8 @@ export interface BrandProfile {
   logoUrl: string | null;
   privacyPolicyUrl: string | null;
   historyWindowDays: number;
+  /** Where a public `link_url`'s `redirect_url` may return shoppers (redirectAllowed of @cps/domain). */
+  redirectOrigins: string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export class BrandNames {
         logoUrl: team.logo_url,
         privacyPolicyUrl: team.privacy_policy_url,
         historyWindowDays: team.history_window_days,
+        redirectOrigins: team.redirect_origins,
       };
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(teamId, { profile, until: now + TTL_MS });

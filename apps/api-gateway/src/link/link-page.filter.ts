@@ -97,9 +97,14 @@ export class LinkPageFilter implements ExceptionFilter {
   }
 }
 
-/** The brand's page when the request names a valid `redirect_url` (the flow's first URL), for a way back. */
+/**
+ * The brand's page when the request names a valid `redirect_url` (the flow's first URL), for a way back; never for a
+ * retailer's public `link_url` (`/link/{link_id}`), to which anyone can append a `redirect_url`.
+ */
 function backTo(request: Request): { href: string; label: string } | undefined {
-  if (request.method !== 'GET') return undefined;
+  if (request.method !== 'GET' || (request.params as Record<string, unknown> | undefined)?.link_id !== undefined) {
+    return undefined;
+  }
   const raw = request.query.redirect_url;
   const last = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (typeof last !== 'string') return undefined;

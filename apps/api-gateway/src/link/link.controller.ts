@@ -14,7 +14,7 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { checkRedirectUrl, isHistoryWindowChoice, linkExitUrl, type LinkResult } from '@cps/domain';
+import { checkRedirectUrl, isHistoryWindowChoice, linkExitUrl, redirectAllowed, type LinkResult } from '@cps/domain';
 import { PublicAccess } from '../auth/access-policy.js';
 import { setLinkPageHeaders } from './link-page-headers.js';
 import { LinkPageFilter, RetailerNotAvailable } from './link-page.filter.js';
@@ -63,7 +63,17 @@ export class LinkController {
     }
     const sessionId = this.site.cookies.read(req.headers.cookie, new Date());
     if (!sessionId) throw new NotFoundException({ detail: 'no link session' });
-    await this.render(res, await this.sessions.get(sessionId), sessionId);
+    await this.render(res, await this.withAllowedRedirect(await this.sessions.get(sessionId)), sessionId);
+  }
+
+  /**
+   * The session as the pages use it: a `redirect_url` a retailer's public `link_url` was given is dropped unless its
+   * origin is one the brand registered (anyone can append one to a public link); the flow then ends on a page.
+   */
+  private async withAllowedRedirect(view: LinkSessionView): Promise<LinkSessionView> {
+    if (!view.redirect_url || view.entry !== 'link_url') return view;
+    const origins = (await this.brands.profileOf(view.team_id))?.redirectOrigins ?? [];
+    return redirectAllowed(view.entry, view.redirect_url, origins) ? view : { ...view, redirect_url: null };
   }
 
   /**
@@ -145,7 +155,7 @@ export class LinkController {
   }
 
   private async leave(res: Response, sessionId: string): Promise<void> {
-    const view = await this.sessions.cancel(sessionId);
+    const view = await this.withAllowedRedirect(await this.sessions.cancel(sessionId));
     const result: LinkResult =
       view.state === 'succeeded' ? 'success' : view.state === 'error' && !view.error?.retryable ? 'error' : 'cancelled';
     res.setHeader('Set-Cookie', this.site.cookies.clear());

@@ -10,6 +10,7 @@ import { TeamBranding1736100000000 } from './1736100000000-team-branding.js';
 import { ConnectorTokensByTeam1736200000000 } from './1736200000000-connector-tokens-by-team.js';
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 import { SignInThrottle1738200000000 } from './1738200000000-sign-in-throttle.js';
+import { TeamRedirectOrigins1738200000001 } from './1738200000001-team-redirect-origins.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -24,4 +25,5 @@ export const migrations = [
   ConnectorTokensByTeam1736200000000,
   OutboxOrderingKey1737200000000,
   SignInThrottle1738200000000,
+  TeamRedirectOrigins1738200000001,
 ];

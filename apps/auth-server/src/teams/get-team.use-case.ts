@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AuthContracts } from '@cps/contracts';
+import { checkRedirectOrigin, MAX_REDIRECT_ORIGINS } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { type TeamEntity } from './team.entity.js';
 import { TeamRepository } from './team.repository.js';
@@ -16,6 +17,7 @@ export function teamView(team: TeamEntity): Team {
     logo_url: team.logoUrl,
     privacy_policy_url: team.privacyPolicyUrl,
     history_window_days: team.historyWindowDays,
+    redirect_origins: team.redirectOrigins,
   };
 }
 
@@ -56,6 +58,18 @@ export class SetTeamBrandingUseCase {
   }
 }
 
+/** Registered return origins, normalized and without repeats; 422 naming the first that is not an origin. */
+function redirectOrigins(raw: string[]): string[] {
+  const origins = new Set<string>();
+  for (const entry of raw) {
+    const checked = checkRedirectOrigin(entry);
+    if (!checked.ok) throw new RpcRefusal(422, checked.reason);
+    origins.add(checked.origin);
+  }
+  if (origins.size > MAX_REDIRECT_ORIGINS) throw new RpcRefusal(422, `at most ${MAX_REDIRECT_ORIGINS} return origins`);
+  return [...origins];
+}
+
 /** An operator's change of what the link flow shows of a team (admin `team:set-sharing`). */
 @Injectable()
 export class SetTeamSharingUseCase {
@@ -66,6 +80,7 @@ export class SetTeamSharingUseCase {
     if (request.displayName !== undefined) changes.displayName = request.displayName;
     if (request.privacyPolicyUrl !== undefined) changes.privacyPolicyUrl = request.privacyPolicyUrl;
     if (request.historyWindowDays !== undefined) changes.historyWindowDays = request.historyWindowDays;
+    if (request.redirectOrigins !== undefined) changes.redirectOrigins = redirectOrigins(request.redirectOrigins);
     if (!(await this.teams.setSharingProfile(request.teamId, changes))) {
       throw new RpcRefusal(404, `team ${request.teamId} not found`);
     }

@@ -32,6 +32,10 @@ export class TeamEntity {
   @Column('integer')
   historyWindowDays!: number;
 
+  /** Origins a public `link_url`'s `redirect_url` may return the shopper to (none: the flow ends on its own page). */
+  @Column('text', { array: true, default: () => "'{}'" })
+  redirectOrigins!: string[];
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -5,7 +5,9 @@ import { recordEvent } from '@cps/messaging';
 import { In, Repository } from 'typeorm';
 import { TeamEntity } from './team.entity.js';
 
-type ProfileFields = Partial<Pick<TeamEntity, 'displayName' | 'logoUrl' | 'privacyPolicyUrl' | 'historyWindowDays'>>;
+type ProfileFields = Partial<
+  Pick<TeamEntity, 'displayName' | 'logoUrl' | 'privacyPolicyUrl' | 'historyWindowDays' | 'redirectOrigins'>
+>;
 
 @Injectable()
 export class TeamRepository {
@@ -35,7 +37,7 @@ export class TeamRepository {
   /** Changes what the link flow shows of the team (only the given fields); false for an unknown team. */
   async setSharingProfile(
     id: string,
-    changes: Pick<ProfileFields, 'displayName' | 'privacyPolicyUrl' | 'historyWindowDays'>,
+    changes: Pick<ProfileFields, 'displayName' | 'privacyPolicyUrl' | 'historyWindowDays' | 'redirectOrigins'>,
   ): Promise<boolean> {
     if (Object.keys(changes).length === 0) return this.exists(id);
     return this.setProfile(id, changes);

@@ -51,7 +51,10 @@ export class TeamController {
     );
   }
 
-  /** The consent step's privacy link and the history window the brand asks for (0 to 3650 whole days). */
+  /**
+   * The consent step's privacy link, the history window the brand asks for (0 to 3650 whole days) and the origins
+   * a public link_url may return shoppers to.
+   */
   @Post('sharing')
   async sharing(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const days = field(form, 'history_window_days');
@@ -61,6 +64,9 @@ export class TeamController {
         privacyPolicyUrl: field(form, 'privacy_policy_url') || null,
         // Not a whole number: sent as it is (a string) and refused by auth-server with its message.
         historyWindowDays: /^\d+$/.test(days) ? Number(days) : (days as unknown as number),
+        redirectOrigins: field(form, 'redirect_origins')
+          .split(/[\s,]+/)
+          .filter(Boolean),
       }),
     );
   }
@@ -154,6 +160,11 @@ export class TeamController {
             required
             value="${profile.history_window_days}"
           />
+          <label for="redirect-origins"
+            >Return addresses: origins a retailer's public link may send shoppers back to with redirect_url (one a line,
+            e.g. https://shop.example; none: the link flow ends on its own page)</label
+          ><textarea id="redirect-origins" name="redirect_origins" rows="3" maxlength="4000">
+${profile.redirect_origins.join('\n')}</textarea>
           <div class="actions"><button type="submit">Save sharing</button></div>
         </form>`,
     );

@@ -1,4 +1,4 @@
-import { checkRedirectUrl, linkExitUrl } from './redirect-url.js';
+import { checkRedirectOrigin, checkRedirectUrl, linkExitUrl, redirectAllowed } from './redirect-url.js';
 
 describe('checkRedirectUrl', () => {
   it.each<[string, string, string | null]>([
@@ -42,5 +42,36 @@ describe('linkExitUrl', () => {
     ],
   ])('%s', (_name, redirectUrl, result, connectionId, expected) => {
     expect(linkExitUrl(redirectUrl, result, connectionId)).toBe(expected);
+  });
+});
+
+describe('checkRedirectOrigin', () => {
+  it.each<[string, string | null]>([
+    ['https://Shop.Example', 'https://shop.example'],
+    ['https://shop.example/', 'https://shop.example'],
+    ['https://shop.example:8443', 'https://shop.example:8443'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['http://shop.example', null],
+    ['https://shop.example/return', null],
+    ['https://shop.example?x=1', null],
+    ['https://u:p@shop.example', null],
+    ['shop.example', null],
+  ])('%s', (raw, origin) => {
+    const checked = checkRedirectOrigin(raw);
+    expect(checked.ok ? checked.origin : null).toBe(origin);
+  });
+});
+
+describe('redirectAllowed', () => {
+  const origins = ['https://shop.example'];
+  it.each<[string, string, readonly string[], boolean]>([
+    ['link_url', 'https://shop.example/linked?x=1', origins, true],
+    ['link_url', 'https://evil.example/phish', origins, false],
+    ['link_url', 'https://shop.example.evil.example/', origins, false],
+    ['link_url', 'https://shop.example/linked', [], false],
+    ['link_token', 'https://anywhere.example/', [], true],
+    ['reauthentication', 'https://anywhere.example/', [], true],
+  ])('%s to %s', (entry, url, registered, allowed) => {
+    expect(redirectAllowed(entry, url, registered)).toBe(allowed);
   });
 });
