@@ -193,7 +193,7 @@ describe('storefront app proxy (/apps/service/*)', () => {
       });
     });
 
-    it('refuses a replayed request: a POST or a link/{linkId} is served once; reads may repeat', async () => {
+    it('refuses a replayed POST; a GET may repeat, link/{linkId} included (issue 32, item 9)', async () => {
       const query = signed('1001');
       const body = { connectionId: 'nope' };
       expect((await send('POST', 'disconnect-connection', query, body)).status).toBe(404);
@@ -201,9 +201,13 @@ describe('storefront app proxy (/apps/service/*)', () => {
         status: 401,
         body: { detail: 'unauthorized' },
       });
+      // A double click or a prefetch: the same signed GET twice within its second finds the same connection.
+      const linkId = new URL((await retailers('1001'))[0]!.link_url).pathname.split('/').pop()!;
       const link = signed('1001');
-      expect((await send('GET', 'link/zzzzzzzzzz', link)).status).toBe(404);
-      expect((await send('GET', 'link/zzzzzzzzzz', link)).status).toBe(401);
+      const first = await send('GET', `link/${linkId}`, link);
+      const again = await send('GET', `link/${linkId}`, link);
+      expect([first.status, again.status]).toEqual([302, 302]);
+      expect(boundConnection(again.location!)).toBe(boundConnection(first.location!));
       const read = signed('1001');
       expect((await send('GET', 'retailers', read)).status).toBe(200);
       expect((await send('GET', 'retailers', read)).status).toBe(200);

@@ -12,6 +12,11 @@ describe('redirect URI registration', () => {
     ['https://user:pw@app.example.com/cb', 'user info'],
     ['/relative', 'not an absolute URL'],
     ['custom-scheme://cb', 'must use https'],
+    // Issue 32, item 8: the URL parser drops raw CR/LF, so these used to be accepted and stored as sent.
+    ['https://app.example.com/cb\r\nSet-Cookie: x=1', 'control characters'],
+    ['https://app.example.com/c\nb', 'control characters'],
+    ['https://app.example.com/cb\t', 'control characters'],
+    ['https://app.example.com/c b', 'control characters'],
   ])('%s', (uri, problem) => {
     const found = redirectUriProblem(uri);
     if (problem === null) expect(found).toBeNull();

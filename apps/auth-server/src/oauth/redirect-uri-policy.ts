@@ -4,9 +4,12 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /**
  * A registrable redirect URI: absolute, HTTPS (or HTTP on a loopback host, for development), no fragment,
- * no user info. Matching at authorization is exact string equality, so nothing is normalised here.
+ * no user info, no whitespace or control characters (CR/LF). Matching at authorization is exact string equality, so nothing is normalised here.
  */
 export function redirectUriProblem(uri: string): string | null {
+  // The URL parser drops tabs and line breaks silently: a URI with raw CR/LF would be stored, and echoed, as sent.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f]/.test(uri)) return 'a redirect URI must not contain spaces or control characters';
   if (!URL.canParse(uri)) return `${uri} is not an absolute URL`;
   const url = new URL(uri);
   if (url.hash || uri.includes('#')) return `${uri} must not contain a fragment`;

@@ -32,7 +32,7 @@ import {
   StartLinkResponse,
   VisibilityResponse,
 } from './dto/app-proxy.dto.js';
-import { CustomerOnly, Proxied, SingleUse, type CustomerRequest, type ProxiedRequest } from './proxied-request.js';
+import { CustomerOnly, Proxied, type CustomerRequest, type ProxiedRequest } from './proxied-request.js';
 
 /** The last path segment of a retailer's `link_url`. */
 const LINK_ID = /^[0-9A-Za-z]{10}$/;
@@ -138,7 +138,6 @@ export class AppProxyController {
 
   @Get('link/:linkId')
   @CustomerOnly()
-  @SingleUse()
   @ApiOperation({
     summary: 'One-shot redirect into the link flow for a retailer',
     description:

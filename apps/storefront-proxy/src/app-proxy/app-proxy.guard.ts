@@ -9,7 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { type Response } from 'express';
 import { STOREFRONT_CUSTOMER_ID } from '@cps/domain';
-import { CUSTOMER_ONLY, SINGLE_USE, type RequestWithProxy } from './proxied-request.js';
+import { CUSTOMER_ONLY, type RequestWithProxy } from './proxied-request.js';
 import { onlyValue, queryPairs, SignedRequests } from './signed-requests.js';
 
 /** Where this service is mounted; the storefront may proxy it under another prefix (`path_prefix`). */
@@ -28,8 +28,8 @@ export class SignInRedirect extends HttpException {
 }
 
 /**
- * Trusts a request only as the storefront platform signed it (SignedRequests; POSTs and @SingleUse GETs served
- * once), then reads the signed-in customer from `logged_in_customer_id` (empty or absent: signed out).
+ * Trusts a request only as the storefront platform signed it (SignedRequests; a POST is served once, a GET may repeat:
+ * a double click or a prefetch of `link/{linkId}` finds the same connection), then reads the signed-in customer from `logged_in_customer_id` (empty or absent: signed out).
  */
 @Injectable()
 export class AppProxyGuard implements CanActivate {
@@ -43,9 +43,7 @@ export class AppProxyGuard implements CanActivate {
     // Answers about one customer: no shared cache (the platform's proxy, a CDN) may keep them.
     context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'private, no-store');
     const pairs = queryPairs(request.originalUrl);
-    const singleUse =
-      request.method !== 'GET' ||
-      this.reflector.getAllAndOverride<boolean>(SINGLE_USE, [context.getHandler(), context.getClass()]);
+    const singleUse = request.method !== 'GET';
     const body = request.method === 'GET' ? '' : JSON.stringify(request.body ?? null);
     const shop = await this.signed.shopOf(pairs, singleUse ? `${request.method} ${request.path} ${body}` : null);
 

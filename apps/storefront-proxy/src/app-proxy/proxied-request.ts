@@ -27,11 +27,3 @@ export const CUSTOMER_ONLY = Symbol('CUSTOMER_ONLY');
 
 /** The seed's "(customer)": signed-out visitors are sent to the storefront login (GET) or refused with 400 (POST). */
 export const CustomerOnly = () => SetMetadata(CUSTOMER_ONLY, true);
-
-export const SINGLE_USE = Symbol('SINGLE_USE');
-
-/**
- * A GET that changes something (creates a connection and a link token): like a POST, the same signed request is
- * served once. Other GETs only read, and a page may well ask the same twice within a second (same signature).
- */
-export const SingleUse = () => SetMetadata(SINGLE_USE, true);
