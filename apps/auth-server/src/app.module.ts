@@ -7,6 +7,7 @@ import { config } from './config.js';
 import { migrations } from './migrations/index.js';
 import { AuthErrorFilter } from './oauth/auth-error.filter.js';
 import { OAuthModule } from './oauth/oauth.module.js';
+import { PeopleModule } from './people/people.module.js';
 import { TeamEntity } from './teams/team.entity.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { MembershipEntity, UserEntity } from './users/user.entity.js';
@@ -25,6 +26,7 @@ import { UsersModule } from './users/users.module.js';
     TeamsModule,
     ApiKeysModule,
     UsersModule,
+    PeopleModule,
     OAuthModule.register({
       settings: {
         issuer: config.AUTH_ISSUER,

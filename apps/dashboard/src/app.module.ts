@@ -1,7 +1,10 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
+import { AuditLog } from './audit/audit-log.js';
+import { AuditController } from './audit/audit.controller.js';
+import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { CatalogController } from './catalog/catalog.controller.js';
 import { config, DASHBOARD_CONFIG } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
@@ -12,6 +15,8 @@ import { migrations } from './migrations/index.js';
 import { OverviewController } from './overview/overview.controller.js';
 import { RetailersController } from './retailers/retailers.controller.js';
 import { Sessions } from './session/sessions.js';
+import { AccountController } from './session/account.controller.js';
+import { InvitationsController } from './session/invitations.controller.js';
 import { SignInController } from './session/sign-in.controller.js';
 import { SignedIn } from './session/viewer.js';
 import { ShopsController } from './shops/shops.controller.js';
@@ -26,6 +31,8 @@ import { pageHeaders } from './web/page-headers.js';
   controllers: [
     AssetsController,
     SignInController,
+    InvitationsController,
+    AccountController,
     OverviewController,
     ConnectionsController,
     RetailersController,
@@ -37,10 +44,13 @@ import { pageHeaders } from './web/page-headers.js';
     ShopsController,
     SimulatorController,
     TeamController,
+    AuditController,
   ],
   providers: [
     { provide: DASHBOARD_CONFIG, useValue: config },
     { provide: APP_FILTER, useClass: PageFilter },
+    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    AuditLog,
     Sessions,
     SignedIn,
   ],

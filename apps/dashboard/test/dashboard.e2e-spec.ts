@@ -420,29 +420,107 @@ describe('brand dashboard in Chromium', () => {
     expect(refused.body.error).toBe('invalid_grant');
   });
 
-  it('lists the team’s members and adds one, who can sign in', async () => {
+  it('invites people by link with a role; the services enforce it; owners change and remove members', async () => {
     await page.goto(url('/team'));
-    await page.getByLabel('Email').fill('teammate@example.com');
-    await page.getByLabel(/Initial password/).fill('another good password');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await page.getByRole('status').filter({ hasText: 'The member was added' }).waitFor();
-    await expect(page.locator('main table').textContent()).resolves.toContain('teammate@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('teammate@example.com');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    const link = (await page.locator('#invitation-link').textContent())!.trim();
+    expect(link).toMatch(new RegExp(`^${url('/invitations/')}inv_`));
+    expect(page.url()).toBe(url('/team')); // post-redirect-get
+    await expect(page.locator('main').textContent()).resolves.toMatch(/teammate@example\.com\s*viewer/);
     await checkPage('team');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('already a member');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/Initial password/).fill('another good password');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('already exists');
-
-    const teammate = await browser.newContext();
+    // The invited person chooses a password and lands in the team as a viewer.
+    const teammate = await browser.newContext({ viewport: DESKTOP });
     const other = await teammate.newPage();
-    await other.goto(url('/sign-in'));
-    await other.getByLabel('Email').fill('teammate@example.com');
-    await other.getByLabel('Password').fill('another good password');
-    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.goto(link);
+    await other.getByLabel(/Choose a password/).fill('another good password');
+    await other.getByRole('button', { name: 'Join Dashboard Brand' }).click();
     await other.getByRole('heading', { name: 'Overview' }).waitFor();
-    await expect(other.locator('header').textContent()).resolves.toContain('Dashboard Brand');
+    await expect(other.locator('header').textContent()).resolves.toMatch(/Dashboard Brand[\s\S]*\(viewer\)/);
+    expect((await other.goto(link))?.status()).toBe(404); // used up
+
+    // A viewer's session cannot create a key: the dashboard refuses the form, and auth-server refuses the request.
+    await other.goto(url('/developers'));
+    const csrf = await other.locator('input[name=csrf]').first().inputValue();
+    const refused = await other.request.post(url('/developers/api-keys'), { form: { csrf, name: 'viewer key' } });
+    expect(refused.status()).toBe(403);
+    const { members } = await platform.admin.request(AuthContracts.listTeamMembers, { teamId: team.teamId });
+    const viewerId = members.find((member) => member.email === 'teammate@example.com')!.user_id;
+    await expect(
+      platform.admin.request(AuthContracts.createApiKey, {
+        teamId: team.teamId,
+        name: 'viewer key',
+        actorUserId: viewerId,
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    const keys = await platform.admin.request(AuthContracts.listApiKeys, { teamId: team.teamId });
+    expect(keys.api_keys.map((key) => key.name)).not.toContain('viewer key');
+
+    // Their own password.
+    await other.goto(url('/account'));
+    await other.getByLabel('Current password').fill('not my password');
+    await other.getByLabel(/^New password \(/).fill('a newer good password');
+    await other.getByLabel('New password again').fill('a newer good password');
+    await other.getByRole('button', { name: 'Change password' }).click();
+    await expect(other.getByRole('alert').textContent()).resolves.toContain('current password is wrong');
+    await other.getByLabel('Current password').fill('another good password');
+    await other.getByLabel(/^New password \(/).fill('a newer good password');
+    await other.getByLabel('New password again').fill('a newer good password');
+    await other.getByRole('button', { name: 'Change password' }).click();
+    await other.getByRole('status').filter({ hasText: 'Your password was changed.' }).waitFor();
+    expect(await checkPageEveryWay(other, 'account')).toEqual([]);
+    await expect(
+      platform.admin.request(AuthContracts.signInUser, {
+        email: 'teammate@example.com',
+        password: 'a newer good password',
+      }),
+    ).resolves.toMatchObject({ email: 'teammate@example.com' });
+
+    // The owner makes them a developer: now the key is theirs to create.
+    await page.goto(url('/team'));
+    await page.getByLabel('Role of teammate@example.com', { exact: true }).selectOption('developer');
+    await page.getByRole('button', { name: 'Save role of teammate@example.com' }).click();
+    await page.getByRole('status').filter({ hasText: 'The role was changed' }).waitFor();
+    await other.goto(url('/developers'));
+    await other.getByLabel('New key name').fill('developer key');
+    await other.getByRole('button', { name: 'Create API key' }).click();
+    await expect(other.locator('#new-api-key').textContent()).resolves.toMatch(/cpk_/);
+
+    // The team keeps an owner; removing the member ends their access at their next page.
+    await page.getByLabel(`Role of ${email}`, { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: `Save role of ${email}` }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('at least one owner');
+    await page.goto(url('/team'));
+    await page.getByRole('button', { name: 'Remove teammate@example.com' }).click();
+    await page.getByRole('status').filter({ hasText: 'The member was removed' }).waitFor();
+    await other.goto(url('/developers'));
+    expect(other.url()).toBe(url('/sign-in'));
     await teammate.close();
+
+    // The audit log: who changed what, filtered, exported.
+    await page.goto(url('/audit'));
+    const log = (await page.locator('main table').textContent())!;
+    for (const change of ['Member invited', 'Role changed', 'Member removed', 'API key created', 'Webhook created']) {
+      expect(log).toContain(change);
+    }
+    expect(log).toMatch(/teammate@example\.com[\s\S]*API keys[\s\S]*API key created[\s\S]*developer key/);
+    await checkPage('audit');
+    await page.getByLabel('Area').selectOption('people');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const areas = await page.locator('td[data-label="Area"]').allTextContents();
+    expect(areas.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(areas.map((area) => area.trim()))).toEqual(new Set(['People']));
+    const csv = await page.request.get(url('/audit/export.csv?area=people'));
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('"at","person","area","change","made_to"');
+    expect(lines.slice(1).every((line) => line.includes('"people"'))).toBe(true);
+    expect(lines).toHaveLength(areas.length + 1);
   });
 
   it('sets the brand’s display name, logo, privacy page and history window with auth-server’s rules', async () => {

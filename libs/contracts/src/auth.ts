@@ -133,9 +133,17 @@ export class TeamProfileChanged {
  */
 export const teamProfileChanged = defineEvent('auth.team-profile.changed.v1', TeamProfileChanged);
 
+/** What a member may do in the dashboard: owners everything, developers all but people and brand, viewers read. */
+export const TEAM_ROLES = ['owner', 'developer', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** The roles that may create and revoke API keys. */
+export const API_KEY_ROLES: readonly TeamRole[] = ['owner', 'developer'];
+
 export class CreateApiKeyRequest {
   @IsString() @MinLength(1) teamId!: string;
   @Trim() @IsString() @MinLength(1) @MaxLength(200) name!: string;
+  /** The dashboard user asking: refused (403) unless an owner or developer of the team. Absent: an operator. */
+  @IsOmittable() @IsString() @MinLength(1) actorUserId?: string;
 }
 export class CreatedApiKey {
   @IsString() key_id!: string;
@@ -147,6 +155,8 @@ export class RevokeApiKeyRequest {
   @IsString() @MinLength(1) keyId!: string;
   /** The team the key belongs to: a key of another team is "not found" and stays as it is. */
   @IsString() @MinLength(1) teamId!: string;
+  /** As for `createApiKey`: an owner or developer of the team, or absent (an operator). */
+  @IsOmittable() @IsString() @MinLength(1) actorUserId?: string;
 }
 export class RevokedApiKey {
   @IsString() key_id!: string;
@@ -340,6 +350,7 @@ export class SignInUserRequest {
 export class UserTeam {
   @IsString() team_id!: string;
   @IsString() name!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
 }
 export class DashboardUser {
   @IsString() user_id!: string;
@@ -422,6 +433,7 @@ export const listInstallations = defineRpc(SERVICE, 'auth.list-installations.v1'
 export class TeamMember {
   @IsString() user_id!: string;
   @IsString() email!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
   @IsISO8601({ strict: true }) joined_at!: string;
 }
 export class TeamMemberList {
@@ -429,6 +441,96 @@ export class TeamMemberList {
 }
 /** The team's dashboard users, by email. */
 export const listTeamMembers = defineRpc(SERVICE, 'auth.list-team-members.v1', GetTeamRequest, TeamMemberList);
+
+/** A change to a team's people, made by one of its owners (`actorUserId`; 403 for anyone else). */
+export class TeamPeopleChange {
+  @IsString() @MinLength(1) teamId!: string;
+  @IsString() @MinLength(1) actorUserId!: string;
+}
+export class SetMemberRoleRequest extends TeamPeopleChange {
+  @IsString() @MinLength(1) userId!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
+}
+/** Changes a member's role; 404 for someone not in the team, 409 when it would leave the team without an owner. */
+export const setMemberRole = defineRpc(SERVICE, 'auth.set-member-role.v1', SetMemberRoleRequest, TeamMember);
+
+export class RemoveMemberRequest extends TeamPeopleChange {
+  @IsString() @MinLength(1) userId!: string;
+}
+export class RemovedMember {
+  @IsString() user_id!: string;
+}
+/**
+ * Ends a membership (the user keeps their other teams): their dashboard sessions lose the team on their next
+ * request. 404 for someone not in the team, 409 for the last owner.
+ */
+export const removeMember = defineRpc(SERVICE, 'auth.remove-member.v1', RemoveMemberRequest, RemovedMember);
+
+export class CreateInvitationRequest extends TeamPeopleChange {
+  @Trim() @IsEmail() @MaxLength(254) email!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
+}
+export class Invitation {
+  @IsString() invitation_id!: string;
+  @IsString() email!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
+  @IsISO8601({ strict: true }) created_at!: string;
+  @IsISO8601({ strict: true }) expires_at!: string;
+}
+export class CreatedInvitation extends Invitation {
+  /** The secret of the invitation link, shown once (only its hash is kept). */
+  @IsString() token!: string;
+}
+/**
+ * An invitation to join the team with a role, valid 7 days: the link's secret is answered once. 409 when the email
+ * is already a member.
+ */
+export const createInvitation = defineRpc(
+  SERVICE,
+  'auth.create-invitation.v1',
+  CreateInvitationRequest,
+  CreatedInvitation,
+);
+
+export class InvitationList {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => Invitation) invitations!: Invitation[];
+}
+/** The team's invitations not yet accepted nor expired, newest first. */
+export const listInvitations = defineRpc(SERVICE, 'auth.list-invitations.v1', GetTeamRequest, InvitationList);
+
+export class InvitationTokenRequest {
+  @IsString() @MinLength(1) @MaxLength(200) token!: string;
+}
+export class InvitationPreview {
+  @IsString() email!: string;
+  @IsString() team_name!: string;
+  @IsOneOf(TEAM_ROLES) role!: TeamRole;
+  /** Whether the email already has a dashboard user (who then signs in with their own password to accept). */
+  @IsBoolean() existing_user!: boolean;
+  @IsISO8601({ strict: true }) expires_at!: string;
+}
+/** What an invitation link offers; 404 for an unknown, used or expired link (the same answer for all three). */
+export const getInvitation = defineRpc(SERVICE, 'auth.get-invitation.v1', InvitationTokenRequest, InvitationPreview);
+
+export class AcceptInvitationRequest extends InvitationTokenRequest {
+  /** A new user's password (8 to 256 characters), or an existing user's own (checked like a sign-in). */
+  @IsString() @MinLength(8) @MaxLength(256) password!: string;
+}
+/**
+ * Accepts an invitation: a new user is created with this password, an existing one proves theirs (401 when wrong);
+ * the membership starts with the invitation's role and the link is used up. 404 as for `getInvitation`.
+ */
+export const acceptInvitation = defineRpc(SERVICE, 'auth.accept-invitation.v1', AcceptInvitationRequest, DashboardUser);
+
+export class ChangePasswordRequest extends UserRef {
+  @IsString() @MinLength(1) @MaxLength(256) currentPassword!: string;
+  @IsString() @MinLength(8) @MaxLength(256) newPassword!: string;
+}
+export class ChangedPassword {
+  @IsString() user_id!: string;
+}
+/** A user changes their own password: 401 when the current one is wrong. */
+export const changePassword = defineRpc(SERVICE, 'auth.change-password.v1', ChangePasswordRequest, ChangedPassword);
 
 // --- Data-query connectors (MCP clients) authorized on a team ------------------------------------------
 

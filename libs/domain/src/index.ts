@@ -36,3 +36,4 @@ export * from './mcp/index.js';
 export * from './loyalty/index.js';
 export * from './collections/group-by.js';
 export * from './identity/sign-in-throttle.js';
+export * from './people/team-roles.js';

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { TeamAccess } from '../people/team-access.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
@@ -13,13 +14,15 @@ export class ApiKeysHandler {
     private readonly verifyKey: VerifyApiKeyUseCase,
     private readonly revokeKey: RevokeApiKeyUseCase,
     private readonly keys: ApiKeyRepository,
+    private readonly access: TeamAccess,
   ) {}
 
   @RpcHandler(AuthContracts.createApiKey)
-  create(
+  async create(
     @RpcPayload(AuthContracts.createApiKey)
     request: RpcRequest<typeof AuthContracts.createApiKey>,
   ) {
+    await this.access.require(request.teamId, request.actorUserId, AuthContracts.API_KEY_ROLES);
     return this.createKey.execute(request.teamId, request.name);
   }
 
@@ -32,10 +35,11 @@ export class ApiKeysHandler {
   }
 
   @RpcHandler(AuthContracts.revokeApiKey)
-  revoke(
+  async revoke(
     @RpcPayload(AuthContracts.revokeApiKey)
     request: RpcRequest<typeof AuthContracts.revokeApiKey>,
   ) {
+    await this.access.require(request.teamId, request.actorUserId, AuthContracts.API_KEY_ROLES);
     return this.revokeKey.execute(request.teamId, request.keyId);
   }
 

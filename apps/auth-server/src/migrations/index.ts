@@ -11,6 +11,7 @@ import { ConnectorTokensByTeam1736200000000 } from './1736200000000-connector-to
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 import { SignInThrottle1738200000000 } from './1738200000000-sign-in-throttle.js';
 import { TeamRedirectOrigins1738200000001 } from './1738200000001-team-redirect-origins.js';
+import { TeamRolesAndInvitations1738300000000 } from './1738300000000-team-roles-and-invitations.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -26,4 +27,5 @@ export const migrations = [
   OutboxOrderingKey1737200000000,
   SignInThrottle1738200000000,
   TeamRedirectOrigins1738200000001,
+  TeamRolesAndInvitations1738300000000,
 ];

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { type AuthContracts } from '@cps/contracts';
+
+type TeamRole = AuthContracts.TeamRole;
 import { DataSource } from 'typeorm';
 import { MembershipEntity, UserEntity } from './user.entity.js';
 
@@ -35,23 +38,30 @@ export class UserRepository {
     return rows.length > 0;
   }
 
-  /** The teams a user belongs to, by name. */
-  async teamsOf(userId: string): Promise<Array<{ id: string; name: string }>> {
+  /** The teams a user belongs to, by name, with the user's role in each. */
+  async teamsOf(userId: string): Promise<Array<{ id: string; name: string; role: TeamRole }>> {
     return this.dataSource.query(
-      `SELECT t.id, t.name FROM auth.memberships m JOIN auth.teams t ON t.id = m.team_id
+      `SELECT t.id, t.name, m.role FROM auth.memberships m JOIN auth.teams t ON t.id = m.team_id
        WHERE m.user_id = $1 ORDER BY t.name, t.id`,
       [userId],
     );
   }
 
-  /** The team's members, oldest membership first. */
-  async membersOf(teamId: string): Promise<Array<{ user_id: string; email: string; joined_at: Date }>> {
+  /** The team's members (or the one `userId`), oldest membership first. */
+  async membersOf(
+    teamId: string,
+    userId?: string,
+  ): Promise<Array<{ user_id: string; email: string; role: TeamRole; joined_at: Date }>> {
     return this.dataSource.query(
-      `SELECT u.id AS user_id, u.email, m.created_at AS joined_at
+      `SELECT u.id AS user_id, u.email, m.role, m.created_at AS joined_at
        FROM auth.memberships m JOIN auth.users u ON u.id = m.user_id
-       WHERE m.team_id = $1 ORDER BY m.created_at, u.email`,
-      [teamId],
+       WHERE m.team_id = $1 AND ($2::text IS NULL OR m.user_id = $2) ORDER BY m.created_at, u.email`,
+      [teamId, userId ?? null],
     );
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.dataSource.query(`UPDATE auth.users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
   }
 
   async createWithMemberships(user: Omit<UserEntity, 'createdAt'>, teamIds: string[]): Promise<void> {

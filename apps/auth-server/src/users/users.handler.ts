@@ -31,6 +31,11 @@ export class UsersHandler {
     return this.dashboardUsers.get(request.userId);
   }
 
+  @RpcHandler(AuthContracts.changePassword)
+  changePassword(@RpcPayload(AuthContracts.changePassword) request: RpcRequest<typeof AuthContracts.changePassword>) {
+    return this.dashboardUsers.changePassword(request.userId, request.currentPassword, request.newPassword);
+  }
+
   @RpcHandler(AuthContracts.listTeamMembers)
   async members(@RpcPayload(AuthContracts.listTeamMembers) request: RpcRequest<typeof AuthContracts.listTeamMembers>) {
     const members = await this.users.membersOf(request.teamId);

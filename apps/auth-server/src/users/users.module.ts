@@ -11,6 +11,6 @@ import { UsersHandler } from './users.handler.js';
   imports: [TeamsModule],
   controllers: [UsersHandler],
   providers: [UserRepository, CreateUserUseCase, DashboardUsersUseCase, SignInThrottleRepository, CheckPasswordUseCase],
-  exports: [UserRepository, CheckPasswordUseCase],
+  exports: [UserRepository, CheckPasswordUseCase, DashboardUsersUseCase],
 })
 export class UsersModule {}

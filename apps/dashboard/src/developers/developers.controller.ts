@@ -68,7 +68,11 @@ export class DevelopersController {
   @Post('api-keys')
   async createKey(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const result = await attempt(() =>
-      this.rpc.request(AuthContracts.createApiKey, { teamId: viewer.teamId, name: field(form, 'name') }),
+      this.rpc.request(AuthContracts.createApiKey, {
+        teamId: viewer.teamId,
+        name: field(form, 'name'),
+        actorUserId: viewer.session.userId,
+      }),
     );
     if (!result.ok) {
       res
@@ -83,7 +87,11 @@ export class DevelopersController {
 
   @Post('api-keys/:id/revoke')
   async revokeKey(@CurrentViewer() viewer: SignedInViewer, @Param('id') id: string, @Res() res: Response) {
-    await this.rpc.request(AuthContracts.revokeApiKey, { teamId: viewer.teamId, keyId: id });
+    await this.rpc.request(AuthContracts.revokeApiKey, {
+      teamId: viewer.teamId,
+      keyId: id,
+      actorUserId: viewer.session.userId,
+    });
     res.redirect(303, '/developers?notice=revoked');
   }
 

@@ -1,3 +1,4 @@
 import { CreateDashboardSchema1735000000000 } from './1735000000000-create-dashboard-schema.js';
+import { AuditLog1737600000000 } from './1737600000000-audit-log.js';
 
-export const migrations = [CreateDashboardSchema1735000000000];
+export const migrations = [CreateDashboardSchema1735000000000, AuditLog1737600000000];

@@ -10,6 +10,7 @@ import { plainPage } from '../web/layout.js';
 import { refusalText } from '../web/refusals.js';
 import { Sessions } from './sessions.js';
 import {
+  AnyMember,
   cookie,
   CurrentViewer,
   LOGIN_COOKIE,
@@ -85,6 +86,7 @@ export class SignInController {
 
   @Post('sign-out')
   @UseGuards(SignedIn)
+  @AnyMember()
   async signOut(@CurrentViewer() viewer: SignedInViewer, @Res() res: Response) {
     await this.sessions.end(viewer.session);
     res.setHeader('Set-Cookie', cookie(this.config, SESSION_COOKIE, '', 0));
@@ -94,6 +96,7 @@ export class SignInController {
   /** The team switcher: only a team the user belongs to (the guard has just read their teams). */
   @Post('team')
   @UseGuards(SignedIn)
+  @AnyMember()
   async switchTeam(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const team = viewer.teams.find((candidate) => candidate.team_id === text(form, 'team_id'));
     if (!team) throw new HttpException({ detail: 'You are not a member of that team.' }, 404);

@@ -1,5 +1,6 @@
 import {
   createParamDecorator,
+  SetMetadata,
   ForbiddenException,
   HttpException,
   HttpStatus,
@@ -7,7 +8,9 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { AuthContracts, type Actor } from '@cps/contracts';
+import { ROLE_ALLOWS, type MemberRole } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
 import { type Request } from 'express';
 import { type DashboardConfig } from '../config.js';
@@ -30,8 +33,21 @@ export function cookie(config: DashboardConfig, name: string, value: string, max
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
+const ROLES_KEY = 'dashboard:roles';
+
+/**
+ * The roles that may post to a route (its forms). Without it, changing something needs a role that may change
+ * settings (owner, developer); reading (GET) is open to every member.
+ */
+export const AllowedRoles = (...roles: readonly MemberRole[]) => SetMetadata(ROLES_KEY, roles);
+/** Owners only: the team's people and its brand. */
+export const OwnersOnly = () => AllowedRoles(...ROLE_ALLOWS.managePeople);
+/** Every member (signing out, switching teams, one's own password). */
+export const AnyMember = () => AllowedRoles('owner', 'developer', 'viewer');
+
 /** The signed-in user in the team they work in now, and who they are in activity entries. */
 export interface SignedInViewer extends Viewer {
+  role: MemberRole;
   session: Session;
   teamId: string;
   /** `event_source` `Dashboard`, `source_id_type` `dashboard_user`, `source_id_name` the user's email. */
@@ -55,6 +71,7 @@ export class SignedIn implements CanActivate {
   constructor(
     private readonly sessions: Sessions,
     private readonly rpc: RpcClient,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -70,6 +87,18 @@ export class SignedIn implements CanActivate {
     const viewer = await this.viewerOf(session);
     if (!viewer) throw new SignInRequired();
     req.viewer = viewer;
+    if (req.method === 'POST') {
+      const allowed =
+        this.reflector.getAllAndOverride<readonly MemberRole[] | undefined>(ROLES_KEY, [
+          context.getHandler(),
+          context.getClass(),
+        ]) ?? ROLE_ALLOWS.changeSettings;
+      if (!allowed.includes(viewer.role)) {
+        throw new ForbiddenException({
+          detail: `As a ${viewer.role} of ${viewer.team.name} you cannot make this change (it takes: ${allowed.join(' or ')}).`,
+        });
+      }
+    }
     return true;
   }
 
@@ -103,6 +132,7 @@ export class SignedIn implements CanActivate {
       team,
       teams: user.teams,
       teamId: team.team_id,
+      role: team.role,
       actor: { source: 'Dashboard', idType: 'dashboard_user', idName: user.email },
     };
   }

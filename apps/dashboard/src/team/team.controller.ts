@@ -1,46 +1,113 @@
-import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
+import { roleAllows } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
-import { type Response } from 'express';
-import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
+import { type Request, type Response } from 'express';
+import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
+import { CurrentViewer, OwnersOnly, SignedIn, type SignedInViewer } from '../session/viewer.js';
+import { setFlash, takeFlash } from '../web/flash.js';
 import { field, notice, when, type Form } from '../web/forms.js';
-import { html, table } from '../web/html.js';
-import { csrfField, page } from '../web/layout.js';
+import { html, table, type Html } from '../web/html.js';
+import { buttonForm, csrfField, page } from '../web/layout.js';
 import { attempt } from '../web/refusals.js';
 
-/** Team: its members, and a new member (the admin CLI's `user:create` for this team, as a page). */
+const ROLE_NAMES: Record<AuthContracts.TeamRole, string> = {
+  owner: 'Owner: everything, including people and brand',
+  developer: 'Developer: API keys, webhooks, apps and settings',
+  viewer: 'Viewer: reads everything, changes nothing',
+};
+
+function roleOf(form: Form): AuthContracts.TeamRole {
+  const role = field(form, 'role');
+  return AuthContracts.TEAM_ROLES.find((known) => known === role) ?? ('' as AuthContracts.TeamRole);
+}
+
+/** Team: members and their roles (owners change them), invitations, the brand's profile (owners). */
 @Controller('team')
 @UseGuards(SignedIn)
 export class TeamController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
+  ) {}
 
   @Get()
-  async overview(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
-    res.type('html').send(await this.render(viewer, notice(query), null));
+  async overview(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Query() query: Form,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const flash = takeFlash(req, res, this.config);
+    const invitation =
+      flash?.kind === 'invitation'
+        ? html`<div class="secret" role="status">
+            <p><strong>Invitation created.</strong> Send this link to ${flash.id}; it works once, for 7 days:</p>
+            <p><code id="invitation-link">${flash.text}</code></p>
+            <button type="button" class="secondary" data-copy="invitation-link">Copy</button>
+          </div>`
+        : null;
+    res.type('html').send(await this.render(viewer, notice(query), null, invitation));
   }
 
-  /** auth-server's rules apply: a valid email not yet used, a password of 8 to 256 characters. */
-  @Post('members')
-  async add(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
+  /** An invitation link with a role (auth-server: owners only, 7 days, used once). */
+  @Post('invitations')
+  @OwnersOnly()
+  async invite(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const result = await attempt(() =>
-      this.rpc.request(AuthContracts.createUser, {
+      this.rpc.request(AuthContracts.createInvitation, {
+        teamId: viewer.teamId,
+        actorUserId: viewer.session.userId,
         email: field(form, 'email'),
-        password: typeof form?.password === 'string' ? form.password : '',
-        teamIds: [viewer.teamId],
+        role: roleOf(form),
       }),
     );
     if (!result.ok) {
       res
         .status(422)
         .type('html')
-        .send(await this.render(viewer, null, `Member not added: ${result.error}`));
+        .send(await this.render(viewer, null, `Not invited: ${result.error}`));
       return;
     }
-    res.redirect(303, '/team?notice=member_added');
+    const link = `${this.config.DASHBOARD_URL}/invitations/${result.value.token}`;
+    setFlash(res, this.config, { kind: 'invitation', text: link, id: result.value.email });
+    res.redirect(303, '/team');
+  }
+
+  @Post('members/:userId/role')
+  @OwnersOnly()
+  async setRole(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Param('userId') userId: string,
+    @Body() form: Form,
+    @Res() res: Response,
+  ) {
+    await this.change(viewer, res, 'Role', 'role_changed', () =>
+      this.rpc.request(AuthContracts.setMemberRole, {
+        teamId: viewer.teamId,
+        actorUserId: viewer.session.userId,
+        userId,
+        role: roleOf(form),
+      }),
+    );
+  }
+
+  /** The member keeps their other teams; their sessions lose this one on their next request. */
+  @Post('members/:userId/remove')
+  @OwnersOnly()
+  async remove(@CurrentViewer() viewer: SignedInViewer, @Param('userId') userId: string, @Res() res: Response) {
+    await this.change(viewer, res, 'Member', 'member_removed', () =>
+      this.rpc.request(AuthContracts.removeMember, {
+        teamId: viewer.teamId,
+        actorUserId: viewer.session.userId,
+        userId,
+      }),
+    );
   }
 
   /** What shoppers see of the brand (auth-server's rules: a name of 1 to 100 characters, an https logo address). */
   @Post('branding')
+  @OwnersOnly()
   async branding(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     await this.change(viewer, res, 'Branding', 'branding_saved', () =>
       this.rpc.request(AuthContracts.setTeamBranding, {
@@ -56,6 +123,7 @@ export class TeamController {
    * a public link_url may return shoppers to.
    */
   @Post('sharing')
+  @OwnersOnly()
   async sharing(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
     const days = field(form, 'history_window_days');
     await this.change(viewer, res, 'Sharing', 'sharing_saved', () =>
@@ -89,15 +157,31 @@ export class TeamController {
     res.redirect(303, `/team?notice=${noticeCode}`);
   }
 
-  private async render(viewer: SignedInViewer, noticeText: string | null, error: string | null): Promise<string> {
-    const [{ members }, profile] = await Promise.all([
+  private async render(
+    viewer: SignedInViewer,
+    noticeText: string | null,
+    error: string | null,
+    invitation: Html | null = null,
+  ): Promise<string> {
+    const [{ members }, profile, { invitations }] = await Promise.all([
       this.rpc.request(AuthContracts.listTeamMembers, { teamId: viewer.teamId }),
       this.rpc.request(AuthContracts.getTeam, { teamId: viewer.teamId }),
+      this.rpc.request(AuthContracts.listInvitations, { teamId: viewer.teamId }),
     ]);
+    const owner = roleAllows(viewer.role, 'managePeople');
+    const roleSelect = (id: string, selected: string) =>
+      html`<select id="${id}" name="role">
+        ${AuthContracts.TEAM_ROLES.map(
+          (role) =>
+            html`<option value="${role}" ${role === selected ? html` selected` : ''}>${ROLE_NAMES[role]}</option>`,
+        )}
+      </select>`;
     return page(
       viewer,
       { title: 'Team', section: '/team', notice: noticeText, error },
-      html`<div class="card">
+      html`${invitation ?? ''}
+        ${owner ? '' : html`<p class="card">You are a ${viewer.role} of this team: only owners change its people and brand.</p>`}
+        <div class="card">
           <dl class="facts">
             <dt>Team</dt>
             <dd>${viewer.team.name}</dd>
@@ -108,27 +192,52 @@ export class TeamController {
         <h2>Members</h2>
         <div class="card">
           ${table(
-            ['Email', 'Member since'],
-            members.map((member) => [member.email, when(member.joined_at)]),
+            ['Email', 'Role', 'Member since', html`<span class="muted">Change</span>`],
+            members.map((member, index) => [
+              member.email,
+              member.role,
+              when(member.joined_at),
+              owner
+                ? html`<form method="post" action="/team/members/${member.user_id}/role" class="inline">
+                      ${csrfField(viewer)}<label for="role-${index}" class="check">Role of ${member.email}</label
+                      >${roleSelect(`role-${index}`, member.role)}
+                      <button type="submit" class="secondary" aria-label="Save role of ${member.email}">
+                        Save role
+                      </button>
+                    </form>
+                    ${buttonForm(viewer, `/team/members/${member.user_id}/remove`, {
+                      label: 'Remove',
+                      ariaLabel: `Remove ${member.email}`,
+                      kind: 'danger',
+                      confirm: `Remove ${member.email} from the team?`,
+                    })}`
+                : '',
+            ]),
           )}
         </div>
-        <h2>Add a member</h2>
-        <form method="post" action="/team/members" class="card">
-          ${csrfField(viewer)}
-          <p>Creates a dashboard user in this team. Give them the password by a safe channel.</p>
-          <label for="member-email">Email</label
-          ><input id="member-email" name="email" type="email" required maxlength="254" autocomplete="off" />
-          <label for="member-password">Initial password (at least 8 characters)</label
-          ><input
-            id="member-password"
-            name="password"
-            type="password"
-            required
-            minlength="8"
-            autocomplete="new-password"
-          />
-          <div class="actions"><button type="submit">Add member</button></div>
-        </form>
+        <h2>Invitations</h2>
+        <div class="card">
+          ${
+            invitations.length === 0
+              ? html`<p>No open invitations.</p>`
+              : table(
+                  ['Email', 'Role', 'Sent', 'Expires'],
+                  invitations.map((open) => [open.email, open.role, when(open.created_at), when(open.expires_at)]),
+                )
+          }
+          ${
+            owner
+              ? html`<form method="post" action="/team/invitations">
+                  ${csrfField(viewer)}
+                  <p>Makes a link that lets this person join with the role below (valid 7 days, used once).</p>
+                  <label for="invite-email">Email</label
+                  ><input id="invite-email" name="email" type="email" required maxlength="254" autocomplete="off" />
+                  <label for="invite-role">Role</label>${roleSelect('invite-role', 'developer')}
+                  <div class="actions"><button type="submit">Create invitation link</button></div>
+                </form>`
+              : ''
+          }
+        </div>
         <h2>Brand</h2>
         <form method="post" action="/team/branding" class="card">
           ${csrfField(viewer)}

@@ -3,8 +3,8 @@ import { html, type Html } from './html.js';
 export interface Viewer {
   email: string;
   csrf: string;
-  team: { team_id: string; name: string };
-  teams: Array<{ team_id: string; name: string }>;
+  team: { team_id: string; name: string; role?: string };
+  teams: Array<{ team_id: string; name: string; role?: string }>;
 }
 
 export const NAV = [
@@ -19,6 +19,8 @@ export const NAV = [
   { href: '/shops', label: 'Storefront shops' },
   { href: '/simulator', label: 'Simulator' },
   { href: '/team', label: 'Team' },
+  { href: '/audit', label: 'Audit log' },
+  { href: '/account', label: 'Account' },
 ] as const;
 
 export type Section = (typeof NAV)[number]['href'];
@@ -96,7 +98,9 @@ export function page(viewer: Viewer, options: PageOptions, content: Html): strin
     html`<a class="skip" href="#content">Skip to content</a>
       <header class="top">
         <span class="product">Connected Purchases</span>${switcher}
-        <span class="muted user">${viewer.email}</span>
+        <a class="user" href="/account"
+          >${viewer.email}${viewer.team.role ? html` <span class="muted">(${viewer.team.role})</span>` : ''}</a
+        >
         <form class="inline" method="post" action="/sign-out">
           ${csrfField(viewer)}<button type="submit" class="secondary">Sign out</button>
         </form>
