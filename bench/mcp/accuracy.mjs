@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { tunedCorpus } from './accuracy-corpus.mjs';
 import { HELD_OUT_2 } from './accuracy-held-out-2.mjs';
+import { HELD_OUT_3 } from './accuracy-held-out-3.mjs';
 import { HELD_OUT, NOW } from './accuracy-held-out.mjs';
 import { referenceSql } from './accuracy-intents.mjs';
 import { load, openReadModel } from './read-model.mjs';
@@ -47,14 +48,19 @@ try {
   const ask = new AskService(model.service, teamQuery, settings);
   const connector = { teamId: args.team, clientId: 'accuracy' };
 
-  // A tuned phrasing that happens to equal a held-out question is left out of the tuned part.
-  const heldOutQuestions = new Set([...HELD_OUT, ...HELD_OUT_2].map(([question]) => question));
+  // Parts: the tuned corpus and the held-out files (see README). A tuned phrasing that happens to equal a held-out
+  // question is left out of the tuned part.
+  const PARTS = [
+    ['held out 1', HELD_OUT],
+    ['held out 2', HELD_OUT_2],
+    ['held out 3', HELD_OUT_3],
+  ];
+  const heldOutQuestions = new Set(PARTS.flatMap(([, questions]) => questions.map(([question]) => question)));
   const corpus = [
     ...tunedCorpus()
       .filter(([question]) => !heldOutQuestions.has(question))
       .map((entry) => [...entry, 'tuned']),
-    ...HELD_OUT.map((entry) => [...entry, 'held-out']),
-    ...HELD_OUT_2.map((entry) => [...entry, 'held-out-2']),
+    ...PARTS.flatMap(([part, questions]) => questions.map((entry) => [...entry, part])),
   ];
 
   const results = [];
@@ -70,30 +76,29 @@ try {
     results.push({ question, intent, part, ...verdict, answer, expected });
   }
 
-  const tuned = results.filter((r) => r.part === 'tuned');
-  const heldOut = results.filter((r) => r.part === 'held-out');
-  const heldOut2 = results.filter((r) => r.part === 'held-out-2');
   const share = (rows) => `${rows.filter((r) => r.ok).length}/${rows.length} (${pct(rows)})`;
   const intents = [...new Set(results.map((r) => r.intent))];
+  const parts = ['tuned', ...PARTS.map(([part]) => part)];
+  const ofPart = (rows, part) => rows.filter((r) => r.part === part);
+  const heldOut = results.filter((r) => r.part !== 'tuned');
   console.log(
-    `corpus: ${results.length} questions over ${intents.length} intents (${tuned.length} tuned, ${heldOut.length} held out, ${heldOut2.length} held out blind); ` +
+    `corpus: ${results.length} questions over ${intents.length} intents ` +
+      `(${parts.map((part) => `${ofPart(results, part).length} ${part}`).join(', ')}); ` +
       `read model: ${args.purchases} purchases, asked as ${args.team}, now ${NOW.toISOString()}`,
   );
   console.log(
-    `accuracy: whole corpus ${share(results)}; tuned ${share(tuned)}; held out ${share(heldOut)}; ` +
-      `held out blind ${share(heldOut2)}\n`,
+    `accuracy: whole corpus ${share(results)}; all held out ${share(heldOut)}; ` +
+      `${parts.map((part) => `${part} ${share(ofPart(results, part))}`).join('; ')}\n`,
   );
   const width = Math.max(...intents.map((intent) => intent.length));
-  console.log(
-    `${'intent'.padEnd(width)}  ${'corpus'.padStart(14)}  ${'held out'.padStart(14)}  ${'held out blind'.padStart(14)}`,
-  );
+  const columns = ['corpus', ...PARTS.map(([part]) => part)];
+  console.log(`${'intent'.padEnd(width)}  ${columns.map((column) => column.padStart(14)).join('  ')}`);
   for (const intent of intents.sort()) {
     const all = results.filter((r) => r.intent === intent);
-    const column = (part) => {
-      const rows = all.filter((r) => r.part === part);
-      return (rows.length ? share(rows) : '-').padStart(14);
-    };
-    console.log(`${intent.padEnd(width)}  ${share(all).padStart(14)}  ${column('held-out')}  ${column('held-out-2')}`);
+    const cells = [all, ...PARTS.map(([part]) => ofPart(all, part))].map((rows) =>
+      (rows.length ? share(rows) : '-').padStart(14),
+    );
+    console.log(`${intent.padEnd(width)}  ${cells.join('  ')}`);
   }
   const wrong = results.filter((r) => !r.ok);
   if (wrong.length > 0) {

@@ -22,6 +22,16 @@ describe('findPeriods', () => {
     ['before february 2026', { to: '2026-02-01', label: 'before_february_2026' }],
     ['in 2025', { from: '2025-01-01', to: '2026-01-01', label: '2025' }],
     ['year to date', { from: '2026-01-01', label: 'year_to_date' }],
+    ['in q1 2026', { from: '2026-01-01', to: '2026-04-01', label: 'q1_2026' }],
+    ['in the first half of 2025', { from: '2025-01-01', to: '2025-07-01', label: 'h1_2025' }],
+    [
+      'between january 1 and january 31 2026',
+      { from: '2026-01-01', to: '2026-02-01', label: '2026_01_01_to_2026_01_31' },
+    ],
+    ['march 1 through march 15 2026', { from: '2026-03-01', to: '2026-03-16', label: '2026_03_01_to_2026_03_15' }],
+    ['on 3/5/2026', { from: '2026-03-05', to: '2026-03-06', label: '2026_03_05' }],
+    ['since march 1st', { from: '2026-03-01', label: 'since_2026_03_01' }],
+    ['for the past week', { from: '2026-04-08', label: 'past_week' }],
   ])('%s', (text, expected) => {
     expect(range(text)).toEqual([expected]);
   });

@@ -56,3 +56,76 @@ describe('translate: summary tables', () => {
     expect(sqlOf(question)).not.toMatch(/purchase_days|item_months/);
   });
 });
+
+describe('translate: what is measured (issue 29)', () => {
+  const vocabulary: Vocabulary = {
+    retailers: [{ id: 'target', name: 'Target' }],
+    brands: ['Acme'],
+    products: [{ id: 'prod_soap', name: 'Acme Soap' }],
+  };
+  const sqlOf = (question: string) => {
+    const translation = translate(question, vocabulary, NOW, { summaries: false });
+    if (!translation.ok) throw new Error(translation.error);
+    return translation.sql;
+  };
+
+  it.each<[string, RegExp]>([
+    ['How many units were sold last month?', /SELECT \(sum\(i\.quantity\)\)::int AS units FROM mcp\.items i /],
+    ['How many units of Acme did we sell?', /sum\(i\.quantity\).*lower\(coalesce\(i\.product_brand, i\.brand\)\)/],
+    [
+      'Average units per basket',
+      /round\(\(sum\(i\.quantity\)\)::numeric \/ nullif\(count\(DISTINCT i\.purchase_id\), 0\), 2\)/,
+    ],
+    ['How many line items were bought?', /SELECT \(count\(\*\)\)::int AS items FROM mcp\.items i/],
+    [
+      'Which shopper spent the most?',
+      /SELECT c\.customer_id AS customer, sum\(p\.total\).*JOIN mcp\.connections c .*LIMIT 1$/,
+    ],
+    [
+      'Top 5 shoppers by spend',
+      /c\.customer_id AS customer, sum\(p\.total\).*ORDER BY 2 DESC NULLS LAST, 1 ASC LIMIT 5$/,
+    ],
+    [
+      'Average spend per shopper',
+      /round\(\(sum\(p\.total\)\)::numeric \/ nullif\(count\(DISTINCT c\.customer_id\), 0\), 2\)/,
+    ],
+    [
+      'How much did shoppers pay in shipping?',
+      /SELECT sum\(p\.shipping\) AS total_shipping FROM mcp\.purchases p LIMIT/,
+    ],
+    ['What fees did shoppers pay at Target?', /sum\(p\.fees\).*p\.retailer_id = ANY/],
+    ['How much did shoppers save with discounts?', /sum\(p\.discounts\)/],
+    ['Subtotal before tax and shipping', /sum\(p\.items_subtotal\)/],
+    [
+      'How many customers bought Acme?',
+      /count\(DISTINCT c\.customer_id\).*FROM mcp\.items i JOIN mcp\.purchases p .*JOIN mcp\.connections c/,
+    ],
+    [
+      'How many customers do we have?',
+      /count\(DISTINCT c\.customer_id\)\)::int AS customers FROM mcp\.connections c LIMIT/,
+    ],
+    [
+      'Which 3 brands moved the most units?',
+      /coalesce\(i\.product_brand, i\.brand\) AS brand, \(sum\(i\.quantity\)\)::int.*LIMIT 3$/,
+    ],
+    ['The 2 stores with the lowest revenue', /AS retailer, sum\(p\.total\).*ORDER BY 2 ASC NULLS LAST, 1 ASC LIMIT 2$/],
+    ['How many purchases did customer cust_42 make?', /c\.customer_id = ANY/],
+  ])('"%s"', (question, pattern) => {
+    expect(sqlOf(question)).toMatch(pattern);
+  });
+
+  it('never puts words of the question into the statement', () => {
+    const translation = translate('How many purchases did customer x1_robert make', vocabulary, NOW);
+    if (!translation.ok) throw new Error(translation.error);
+    expect(translation.sql).not.toContain('x1_robert');
+    expect(translation.params).toContainEqual(['x1_robert']);
+  });
+
+  it.each(['Predict next quarter revenue', 'Which shoppers churned?', 'What is our profit margin on Acme?'])(
+    'refuses "%s" naming what can be asked',
+    (question) => {
+      const translation = translate(question, vocabulary, NOW);
+      expect(translation).toEqual({ ok: false, error: expect.stringContaining('I answer questions about') });
+    },
+  );
+});

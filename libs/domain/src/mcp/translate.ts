@@ -282,12 +282,16 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
   }
   const OPS: Array<[string, Parsed['amounts'][number]['op']]> = [
     ['(?:over|above|more than|greater than|bigger than|larger than|exceeding|in excess of)', '>'],
-    ['(?:at least|minimum of|no less than|or more)', '>='],
+    ['(?:at least|minimum of|no less than)', '>='],
     ['(?:under|below|less than|smaller than|cheaper than)', '<'],
     ['(?:at most|maximum of|no more than|up to)', '<='],
   ];
   for (const [words, op] of OPS) {
     for (const m of take(state, new RegExp(` ${words} ${MONEY}(?= )`))) amounts.push({ op, value: Number(m[1]) });
+  }
+  // "$200 or more", "$10 or less".
+  for (const m of take(state, new RegExp(` ${MONEY} or (more|above|higher|over|less|below|under|fewer)(?= )`))) {
+    amounts.push({ op: /^(?:more|above|higher|over)$/.test(m[2]!) ? '>=' : '<=', value: Number(m[1]) });
   }
 
   // What is left, names and dates taken out.
@@ -348,7 +352,13 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
     if (dim === 'customer' && customers.length > 0) continue; // "orders by shopper cust_42": a filter
     addDim(dim);
   }
-  for (const m of text.matchAll(new RegExp(`\\b(${ALL_DIM_WORDS}) (?:breakdown|split|mix)\\b`, 'g'))) {
+  // "status breakdown", "brand revenue ranking".
+  for (const m of text.matchAll(
+    new RegExp(
+      `(?<!\\bin[- ])\\b(${ALL_DIM_WORDS}) (?:\\w+ )?(?:breakdown|split|mix|ranking|rankings|leaderboard)\\b`,
+      'g',
+    ),
+  )) {
     const dim = dimOf(m[1]!);
     if (dim) addDim(dim);
   }
@@ -391,6 +401,14 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
     `\\bwho (?:is|was|are|were) (?:the |our )?(?:(${NUMBER}) )?(?:top|biggest|largest|best|highest[- ]spending|highest|most valuable)`,
   ).exec(text);
   if (!ranked && who) rankAt('customer', /\bwho (?:are|were)\b/.test(who[0]) ? 'customers' : 'customer', who[1]);
+  // "who spent the most", "who bought the most units": the one shopper.
+  if (
+    !ranked &&
+    new RegExp(
+      `(?<!\\b(?:${NOUNS.customers}) )\\bwho (?:spent|spends|bought|buys|purchased|ordered|placed|shopped)\\b.*\\b(?:most|least|highest|lowest)\\b`,
+    ).test(text)
+  )
+    rankAt('customer', 'customer');
   if (!ranked && /\bwhere\b.*\b(?:most|least|highest|lowest)\b/.test(text)) rankAt('retailer', 'retailer');
   const topN = new RegExp(`\\b(?:top|bottom|first|best|worst) (${NUMBER})\\b`).exec(text);
   if (ranked && limit === undefined && topN) limit = toNumber(topN[1]!);
