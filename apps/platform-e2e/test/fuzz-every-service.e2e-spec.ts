@@ -3,7 +3,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { signAppProxyQuery } from '@cps/domain';
-import { BrowserlessFlow, eventually, pkcePair, REDIRECT_URI, TestPlatform, type TestTeam } from '@cps/testing';
+import {
+  BrowserlessFlow,
+  csrf as csrfOf,
+  eventually,
+  pkcePair,
+  REDIRECT_URI,
+  TestPlatform,
+  type TestTeam,
+} from '@cps/testing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const LOG_DIR = join(ROOT, '.data/test-logs');
@@ -196,8 +204,8 @@ describe('hostile input against every service', () => {
     return `http://127.0.0.1:${(adminApi.address() as { port: number }).port}`;
   }
 
-  /** A data-query connector's token: dynamic client registration, sign-in and consent, code exchange. */
-  async function connectorAccessToken(user: { email: string; password: string }): Promise<string> {
+  /** A connector registered by dynamic client registration, and the authorization URL it sends a person to. */
+  async function connectorAuthorization() {
     const auth = url('auth-server');
     const registered = await fetch(`${auth}/oauth/register`, {
       method: 'POST',
@@ -219,6 +227,13 @@ describe('hostile input against every service', () => {
     })) {
       authorize.searchParams.set(name, value);
     }
+    return { clientId, authorize, verifier };
+  }
+
+  /** A data-query connector's token: dynamic client registration, sign-in and consent, code exchange. */
+  async function connectorAccessToken(user: { email: string; password: string }): Promise<string> {
+    const auth = url('auth-server');
+    const { clientId, authorize, verifier } = await connectorAuthorization();
     const callback = await new BrowserlessFlow(auth).authorize(authorize.toString(), user);
     const tokens = await fetch(`${auth}/oauth/token`, {
       method: 'POST',
@@ -309,6 +324,43 @@ describe('hostile input against every service', () => {
     ((await response.json()) as { detail: Array<{ type: string; loc: unknown[] }> }).detail;
 
   describe('the inputs that answered 500 or leaked (issue 32)', () => {
+    it('1. throttles guessing on the dashboard sign-in page, with a clear message', async () => {
+      await platform.admin.createUser('guessed@example.com', 'the-right-password-1', [team.teamId]);
+      const base = url('dashboard');
+      const attempt = async () => {
+        const form = await fetch(`${base}/sign-in`);
+        const login = form.headers.getSetCookie()[0]!.split(';')[0]!;
+        const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+        const answer = await fetch(`${base}/sign-in`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: login },
+          body: new URLSearchParams({ csrf, email: 'guessed@example.com', password: 'a-wrong-guess' }).toString(),
+        });
+        return { status: answer.status, page: await answer.text() };
+      };
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 8; guess += 1) statuses.push((await attempt()).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+      expect((await attempt()).page).toContain('Too many failed sign-ins. Try again in 1 minute.');
+
+      // The OAuth/connector sign-in page shares the check: another account, the same limits.
+      await platform.admin.createUser('guessed-oauth@example.com', 'the-right-password-1', [team.teamId]);
+      const flow = new BrowserlessFlow(url('auth-server'));
+      let step = await flow.follow(await flow.get((await connectorAuthorization()).authorize.toString()));
+      const oauthStatuses: number[] = [];
+      for (let guess = 0; guess < 7; guess += 1) {
+        step = await flow.post(flow.action(step), {
+          csrf: csrfOf(step),
+          email: 'guessed-oauth@example.com',
+          password: 'a-wrong-guess',
+        });
+        oauthStatuses.push(step.status);
+      }
+      expect(oauthStatuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+      expect(step.body).toContain('Too many failed sign-ins. Try again in 1 minute.');
+    });
+
     it('2. refuses JSON nested 10,000 deep with 422 before any credential or signature check', async () => {
       const body = deepJson(10_000);
       const post = (base: string, path: string, headers: Record<string, string> = {}) =>

@@ -25,8 +25,8 @@ export interface ServiceDefinition {
 }
 
 /**
- * A Nest application on express with the input firewall (input-firewall.ts) in front of everything else: the
- * firewall parses the bodies, so Nest's own parsers are off.
+ * A Nest application on express with the input firewall (input-firewall.ts) in front of everything else (the
+ * firewall parses the bodies, so Nest's own parsers are off) and client addresses read through private proxies.
  */
 export async function createHttpApp(
   module: unknown,
@@ -34,6 +34,12 @@ export async function createHttpApp(
   options: NestApplicationOptions = {},
 ): Promise<NestExpressApplication> {
   const adapter = new ExpressAdapter();
+  // Behind the ingress (private addresses) `request.ip` is the client's address from X-Forwarded-For, the right-most
+  // one a private hop added: per-address limits (sign-in throttling, registrations, rate limits) count each client,
+  // not the ingress. A client on the public internet cannot make itself trusted.
+  adapter
+    .getInstance<{ set(setting: string, value: unknown): void }>()
+    .set('trust proxy', 'loopback, linklocal, uniquelocal');
   installInputFirewall(adapter, input);
   return NestFactory.create<NestExpressApplication>(module as never, adapter, { ...options, bodyParser: false });
 }

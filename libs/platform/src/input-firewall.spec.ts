@@ -31,6 +31,11 @@ class ThingsController {
     return { id, query };
   }
 
+  @Get()
+  address(@Req() request: { ip?: string }) {
+    return { ip: request.ip };
+  }
+
   @Post()
   create(@Body() body: unknown, @Req() request: { rawBody?: Buffer }) {
     return { body, raw: request.rawBody?.length ?? null };
@@ -56,6 +61,17 @@ describe('the input firewall of every app', () => {
 
   const post = (body: string, type = 'application/json', headers: Record<string, string> = {}) =>
     fetch(`${base}/things`, { method: 'POST', body, headers: { 'content-type': type, ...headers } });
+
+  it("reads a client's address through a private proxy (the ingress), not the proxy's", async () => {
+    const direct = await fetch(`${base}/things`);
+    expect(((await direct.json()) as { ip: string }).ip).toMatch(/127\.0\.0\.1/);
+    // The ingress appended the client's address; a private hop after it is skipped.
+    const forwarded = await fetch(`${base}/things`, { headers: { 'x-forwarded-for': '203.0.113.7, 10.1.2.3' } });
+    expect(await forwarded.json()).toEqual({ ip: '203.0.113.7' });
+    // A client's own X-Forwarded-For comes before the address the ingress appended: it cannot pick its address.
+    const spoofed = await fetch(`${base}/things`, { headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' } });
+    expect(await spoofed.json()).toEqual({ ip: '203.0.113.7' });
+  });
 
   it('counts JSON depth over the bytes, strings and escapes skipped', () => {
     expect(jsonDepthExceeds(deep(MAX_JSON_DEPTH))).toBe(false);
