@@ -50,6 +50,10 @@ export const QUESTIONS = [
   'Total spend of purchases by status this year',
   'Number of distinct products sold at Amazon this year',
   'Top 3 brands by units sold in 2025',
+  'Top 5 shoppers by spend this year',
+  'How much shipping did shoppers pay last month?',
+  'Average units per purchase in 2025',
+  'How many shoppers bought Acme last quarter?',
 ];
 
 const { AskService } = await load('apps/mcp-server/src/ask/ask.service.js');

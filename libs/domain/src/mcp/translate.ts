@@ -177,8 +177,12 @@ const UNSUPPORTED: Array<[RegExp, string]> = [
   [/\b(?:send|e-?mail|notify|text message|message)\b/, 'I only read your data; I cannot send or change anything.'],
 ];
 
-/** A customer named by id ("customer cust_42", "shopper id 7f3a-19"): an id holds a digit, and is kept as written. */
-const CUSTOMER_ID = /\b(customer|shopper|buyer|user)(?: id)? ["']?([A-Za-z0-9][\w.:@-]*\d[\w.:@-]*)["']?/gi;
+/**
+ * A customer named by id ("customer cust_42", "shopper id 7f3a-19"): an id holds a digit (and is not a year), and is
+ * kept as written.
+ */
+const CUSTOMER_ID =
+  /\b(customer|shopper|buyer|user)(?: id)? ["']?(?!(?:19|20)\d{2}\b)([A-Za-z0-9][\w.:@-]*\d[\w.:@-]*)["']?/gi;
 
 /**
  * Natural language -> one parameterised SELECT over the `mcp` read model, deterministically and without network
