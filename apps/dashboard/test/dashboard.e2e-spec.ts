@@ -39,6 +39,7 @@ describe('brand dashboard in Chromium', () => {
   let browserProblems: string[] = [];
   let linkUrl = '';
   let webhookLogUrl = '';
+  let webhookSecret = '';
 
   beforeAll(async () => {
     fixture = await OAuthFixture.start(
@@ -183,9 +184,10 @@ describe('brand dashboard in Chromium', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Unknown column "colour"');
   });
 
-  it('creates an API key that works against the REST API, and revokes it', async () => {
+  it('creates an API key that works against the REST API, shows when it was used, rolls it, and revokes it', async () => {
     await page.goto(url('/developers'));
     await page.getByLabel('New key name').fill('dashboard key');
+    await page.getByLabel('Expires').selectOption('30');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const apiKey = (await page.locator('#new-api-key').textContent())!.trim();
     expect(apiKey).toMatch(/^cpk_/);
@@ -199,10 +201,34 @@ describe('brand dashboard in Chromium', () => {
     expect(again?.status()).toBe(200);
     expect(page.url()).toBe(url('/developers'));
     const keys = await platform.admin.request(AuthContracts.listApiKeys, { teamId: team.teamId });
-    expect(keys.api_keys.filter((key) => key.name === 'dashboard key')).toHaveLength(1);
-    await page.getByRole('button', { name: 'Revoke dashboard key' }).click();
+    const created = keys.api_keys.filter((key) => key.name === 'dashboard key');
+    expect(created).toHaveLength(1);
+    const expiresIn = Date.parse(created[0]!.expires_at!) - Date.now();
+    expect(expiresIn).toBeGreaterThan(29 * 86_400_000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 86_400_000);
+    const row = page.locator('tbody tr', { hasText: 'dashboard key' });
+    await expect(row.locator('td[data-label="Last used"]').textContent()).resolves.toMatch(
+      /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+    );
+
+    // Rolling: a new key of the same name; the old one keeps working through the overlap, then expires.
+    await row.getByRole('button', { name: 'Roll dashboard key' }).click();
+    const rolledKey = (await page.locator('#new-api-key').textContent())!.trim();
+    expect(rolledKey).not.toBe(apiKey);
+    expect((await platform.api('/retailers', { apiKey: rolledKey })).status).toBe(200);
+    expect((await platform.api('/retailers', { apiKey })).status).toBe(200);
+    const rolled = await platform.admin.request(AuthContracts.listApiKeys, { teamId: team.teamId });
+    const old = rolled.api_keys.find((key) => key.prefix === created[0]!.prefix)!;
+    const overlap = Date.parse(old.expires_at!) - Date.now();
+    expect(overlap).toBeGreaterThan(23 * 3_600_000);
+    expect(overlap).toBeLessThanOrEqual(24 * 3_600_000);
+
+    await page.getByRole('button', { name: 'Revoke dashboard key' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'The API key was revoked.' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke dashboard key' }).first().click();
     await page.getByRole('status').filter({ hasText: 'The API key was revoked.' }).waitFor();
     await eventually(async () => expect((await platform.api('/retailers', { apiKey })).status).toBe(401));
+    await eventually(async () => expect((await platform.api('/retailers', { apiKey: rolledKey })).status).toBe(401));
   });
 
   it('creates a webhook destination; its test event goes straight to the endpoint, signed, touching no data', async () => {
@@ -213,6 +239,7 @@ describe('brand dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create webhook' }).click();
     const secret = (await page.locator('#new-webhook-secret').textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
+    webhookSecret = secret;
     await checkPage('developers');
     await page.getByRole('link', { name: 'Open its delivery log' }).click();
     const logUrl = page.url();
@@ -247,6 +274,78 @@ describe('brand dashboard in Chromium', () => {
 
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await page.getByRole('status').filter({ hasText: 'The delivery was sent again.' }).waitFor();
+  });
+
+  it('debugs a webhook: the delivery as sent and answered, edit and disable, replay all failed, rotate with overlap', async () => {
+    await page.goto(webhookLogUrl);
+    await page.locator('tbody tr').first().getByRole('link', { name: 'connection.activated' }).click();
+    await page.getByRole('heading', { name: 'Delivery of connection.activated' }).waitFor();
+    const headers = (await page.locator('main table').first().textContent())!;
+    expect(headers).toMatch(/webhook-signature\s*v1,<redacted>/);
+    expect(headers).toMatch(/webhook-id\s*[0-9A-Z]{26}/);
+    const sent = receiver.requests.find((request) => request.body.includes('webhook-customer'))!;
+    expect(headers).not.toContain(String(sent.headers['webhook-signature']).split(',')[1]);
+    await expect(page.locator('#payload').textContent()).resolves.toContain('"customer_id": "webhook-customer"');
+    await expect(page.locator('main table').last().textContent()).resolves.toMatch(/200[\s\S]*ms[\s\S]*\{\}/);
+    await checkPage('delivery');
+
+    // Edit: fewer event types, then off and on again.
+    await page.goto(webhookLogUrl);
+    await page.getByRole('checkbox', { name: 'purchase.created' }).uncheck();
+    await page.getByRole('checkbox', { name: /Active \(unticked/ }).uncheck();
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByRole('status').filter({ hasText: 'The webhook was saved.' }).waitFor();
+    const facts = (await page.locator('dl.facts').textContent())!;
+    expect(facts).not.toContain('purchase.created');
+    expect(facts).toMatch(/Active\s*no/);
+    await page.getByRole('checkbox', { name: /Active \(unticked/ }).check();
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByRole('status').filter({ hasText: 'The webhook was saved.' }).waitFor();
+
+    // A delivery that fails every attempt, replayed once the receiver is back.
+    receiver.answer(500);
+    await page.goto(url('/simulator'));
+    await page.getByLabel('Customer id (optional)').fill('failing-customer');
+    await page.getByLabel('With a purchase history').uncheck();
+    await page.getByRole('button', { name: 'Create simulated connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'The simulated connection was created.' }).waitFor();
+    await eventually(
+      async () => {
+        await page.goto(webhookLogUrl);
+        await page.getByRole('button', { name: 'Replay all failed (1)' }).waitFor({ timeout: 500 });
+      },
+      30_000,
+      500,
+    );
+    receiver.answer(200);
+    await page.getByRole('button', { name: 'Replay all failed (1)' }).click();
+    await page.getByRole('status').filter({ hasText: '1 failed deliveries are being sent again.' }).waitFor();
+    await eventually(
+      async () => {
+        await page.goto(webhookLogUrl);
+        expect(await page.getByRole('button', { name: /Replay all failed/ }).count()).toBe(0);
+      },
+      30_000,
+      500,
+    );
+
+    // A new signing secret: during the overlap a delivery carries both signatures.
+    await page.getByLabel('Overlap').selectOption('24');
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    const rotated = (await page.locator('#rotated-webhook-secret').textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(webhookSecret);
+    const before = receiver.requests.length;
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'The delivery was sent again.' }).waitFor();
+    const again = await eventually(() => {
+      expect(receiver.requests.length).toBeGreaterThan(before);
+      return receiver.requests.at(-1)!;
+    });
+    const signed = Object.fromEntries(Object.entries(again.headers).map(([name, value]) => [name, String(value)]));
+    expect(signed['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(() => new Webhook(rotated).verify(again.body, signed)).not.toThrow();
+    expect(() => new Webhook(webhookSecret).verify(again.body, signed)).not.toThrow();
   });
 
   it('creates, edits and deletes loyalty integrations, and shows an award in the ledger', async () => {

@@ -144,6 +144,8 @@ export class CreateApiKeyRequest {
   @Trim() @IsString() @MinLength(1) @MaxLength(200) name!: string;
   /** The dashboard user asking: refused (403) unless an owner or developer of the team. Absent: an operator. */
   @IsOmittable() @IsString() @MinLength(1) actorUserId?: string;
+  /** The key is refused from this many days on; absent: it never expires. */
+  @IsOmittable() @IsInt() @Min(1) @Max(3650) expiresInDays?: number;
 }
 export class CreatedApiKey {
   @IsString() key_id!: string;
@@ -163,6 +165,21 @@ export class RevokedApiKey {
   @IsISO8601({ strict: true }) revoked_at!: string;
 }
 export const revokeApiKey = defineRpc(SERVICE, 'auth.revoke-api-key.v1', RevokeApiKeyRequest, RevokedApiKey);
+
+export class RollApiKeyRequest extends RevokeApiKeyRequest {
+  /** How long the old key keeps working next to the new one (0: revoked at once), at most 7 days. */
+  @IsInt() @Min(0) @Max(168) overlapHours!: number;
+}
+export class RolledApiKey extends CreatedApiKey {
+  @IsString() previous_key_id!: string;
+  /** When the old key stops working (now, when it was revoked). */
+  @IsISO8601({ strict: true }) previous_expires_at!: string;
+}
+/**
+ * Rolls an API key: a new key of the same name (its secret answered once), and the old one expires after the
+ * overlap. 404 for another team's key or one already revoked or expired; 403 for a viewer (`actorUserId`).
+ */
+export const rollApiKey = defineRpc(SERVICE, 'auth.roll-api-key.v1', RollApiKeyRequest, RolledApiKey);
 
 export class CreateUserRequest {
   @IsEmail() @MaxLength(254) email!: string;
@@ -374,6 +391,9 @@ export class TeamApiKey {
   @IsString() prefix!: string;
   @IsISO8601({ strict: true }) created_at!: string;
   @IsNullable() @IsISO8601({ strict: true }) revoked_at!: string | null;
+  /** To the minute; null: never used. */
+  @IsNullable() @IsISO8601({ strict: true }) last_used_at!: string | null;
+  @IsNullable() @IsISO8601({ strict: true }) expires_at!: string | null;
 }
 export class TeamApiKeyList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => TeamApiKey) api_keys!: TeamApiKey[];

@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { defineRpc, Type } from './contract.js';
 import { PublicConnection, PurchaseDetail, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './resources.js';
-import { IsNullable, IsOmittable, IsOneOf } from './validators.js';
+import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
 
 const SERVICE = 'events-service';
 
@@ -169,6 +169,64 @@ export class SentTestWebhook {
  * connection, event or delivery: the team's data stays as it is. 404 for another team's destination.
  */
 export const sendTestWebhook = defineRpc(SERVICE, 'events.send-test-webhook.v1', WebhookRef, SentTestWebhook);
+
+export class DeliveryAttempt {
+  @IsISO8601({ strict: true }) attempted_at!: string;
+  @IsNullable() @IsInt() status_code!: number | null;
+  @IsNullable() @IsString() error!: string | null;
+  @IsInt() @Min(0) duration_ms!: number;
+  /** The start (2 KB) of the receiver's answer; null when none came or before it was kept. */
+  @IsNullable() @IsString() response_body!: string | null;
+}
+
+export class DeliveryDetail extends WebhookDelivery {
+  /** The request body, byte for byte as signed and sent. */
+  @IsString() payload!: string;
+  /** The request's headers as the last attempt sent them; the signature is redacted. */
+  @IsStringRecord() request_headers!: Record<string, string>;
+  /** Oldest first. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => DeliveryAttempt) attempts_log!: DeliveryAttempt[];
+}
+
+export class DeliveryRef extends WebhookRef {
+  @IsString() deliveryId!: string;
+}
+
+/** One delivery with its payload, request headers (signature redacted) and every attempt's answer. */
+export const getDelivery = defineRpc(SERVICE, 'events.get-delivery.v1', DeliveryRef, DeliveryDetail);
+
+export class RetriedDeliveries {
+  @IsInt() @Min(0) requeued!: number;
+}
+
+/** Sends every failed delivery of the destination again now (same `webhook-id`s); 409 when it is not active. */
+export const retryFailedDeliveries = defineRpc(
+  SERVICE,
+  'events.retry-failed-deliveries.v1',
+  WebhookRef,
+  RetriedDeliveries,
+);
+
+export class RotateWebhookSecretRequest extends WebhookRef {
+  /** How long the old secret keeps signing next to the new one (0: it stops at once), at most 7 days. */
+  @IsInt() @Min(0) @Max(168) overlap_hours!: number;
+}
+
+export class RotatedWebhookSecret {
+  @IsString() webhook_id!: string;
+  /** The new signing secret, shown once. */
+  @IsString() secret!: string;
+  /** Until when requests also carry a signature with the old secret (null: no overlap). */
+  @IsNullable() @IsISO8601({ strict: true }) previous_secret_until!: string | null;
+}
+
+/** A new signing secret; during the overlap every request is signed with both (`v1,new v1,old`). */
+export const rotateWebhookSecret = defineRpc(
+  SERVICE,
+  'events.rotate-webhook-secret.v1',
+  RotateWebhookSecretRequest,
+  RotatedWebhookSecret,
+);
 
 // Webhook request bodies (Standard Webhooks; see INTERFACE-DECISIONS.md). Never rename a field.
 

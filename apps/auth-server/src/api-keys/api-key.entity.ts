@@ -22,4 +22,12 @@ export class ApiKeyEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  /** To the minute: verifying a key writes at most once a minute. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
+
+  /** From then on the key is refused (null: never). */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
 }

@@ -23,7 +23,7 @@ export class ApiKeysHandler {
     request: RpcRequest<typeof AuthContracts.createApiKey>,
   ) {
     await this.access.require(request.teamId, request.actorUserId, AuthContracts.API_KEY_ROLES);
-    return this.createKey.execute(request.teamId, request.name);
+    return this.createKey.execute(request.teamId, request.name, request.expiresInDays);
   }
 
   @RpcHandler(AuthContracts.verifyApiKey)
@@ -43,6 +43,12 @@ export class ApiKeysHandler {
     return this.revokeKey.execute(request.teamId, request.keyId);
   }
 
+  @RpcHandler(AuthContracts.rollApiKey)
+  async roll(@RpcPayload(AuthContracts.rollApiKey) request: RpcRequest<typeof AuthContracts.rollApiKey>) {
+    await this.access.require(request.teamId, request.actorUserId, AuthContracts.API_KEY_ROLES);
+    return this.createKey.roll(request.teamId, request.keyId, request.overlapHours);
+  }
+
   /** For the dashboard's Developers page. */
   @RpcHandler(AuthContracts.listApiKeys)
   async list(@RpcPayload(AuthContracts.listApiKeys) request: RpcRequest<typeof AuthContracts.listApiKeys>) {
@@ -54,6 +60,8 @@ export class ApiKeysHandler {
         prefix: key.prefix,
         created_at: key.createdAt.toISOString(),
         revoked_at: key.revokedAt?.toISOString() ?? null,
+        last_used_at: key.lastUsedAt?.toISOString() ?? null,
+        expires_at: key.expiresAt?.toISOString() ?? null,
       })),
     };
   }

@@ -12,6 +12,7 @@ import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-
 import { SignInThrottle1738200000000 } from './1738200000000-sign-in-throttle.js';
 import { TeamRedirectOrigins1738200000001 } from './1738200000001-team-redirect-origins.js';
 import { TeamRolesAndInvitations1738300000000 } from './1738300000000-team-roles-and-invitations.js';
+import { ApiKeyUsageAndExpiry1738300000001 } from './1738300000001-api-key-usage-and-expiry.js';
 
 export const migrations = [
   CreateAuthSchema1732200000000,
@@ -28,4 +29,5 @@ export const migrations = [
   SignInThrottle1738200000000,
   TeamRedirectOrigins1738200000001,
   TeamRolesAndInvitations1738300000000,
+  ApiKeyUsageAndExpiry1738300000001,
 ];

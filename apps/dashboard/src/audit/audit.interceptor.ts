@@ -16,6 +16,7 @@ const text = (form: Record<string, unknown>, name: string) => (typeof form[name]
 const CHANGES: Record<string, Described> = {
   '/catalog/upload': { area: 'catalog', action: 'Catalog uploaded' },
   '/developers/api-keys': { area: 'api_key', action: 'API key created', target: (_p, f) => text(f, 'name') },
+  '/developers/api-keys/:id/roll': { area: 'api_key', action: 'API key rolled', target: (p) => p.id! },
   '/developers/api-keys/:id/revoke': { area: 'api_key', action: 'API key revoked', target: (p) => p.id! },
   '/developers/webhooks': { area: 'webhook', action: 'Webhook created', target: (_p, f) => text(f, 'url') },
   '/developers/webhooks/:id': { area: 'webhook', action: 'Webhook edited', target: (p) => p.id! },
@@ -24,6 +25,12 @@ const CHANGES: Record<string, Described> = {
     area: 'webhook',
     action: 'Delivery sent again',
     target: (p) => p.deliveryId!,
+  },
+  '/developers/webhooks/:id/rotate-secret': { area: 'webhook', action: 'Signing secret rotated', target: (p) => p.id! },
+  '/developers/webhooks/:id/retry-failed': {
+    area: 'webhook',
+    action: 'Failed deliveries replayed',
+    target: (p) => p.id!,
   },
   '/developers/webhooks/:id/delete': { area: 'webhook', action: 'Webhook deleted', target: (p) => p.id! },
   '/team/invitations': {

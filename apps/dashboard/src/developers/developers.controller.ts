@@ -8,12 +8,43 @@ import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.
 import { setFlash, takeFlash, type Flash } from '../web/flash.js';
 import { checked, choices, field, notice, when, type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
-import { csrfField, page } from '../web/layout.js';
+import { buttonForm, csrfField, page } from '../web/layout.js';
 import { attempt } from '../web/refusals.js';
 
 function eventTypes(form: Form): WebhookEventType[] {
   return choices(form, 'event_types', WEBHOOK_EVENT_TYPES);
 }
+
+const WEBHOOK_ERRORS: Record<string, string> = {
+  retry: 'The delivery could not be sent again: it is still pending or the webhook is not active.',
+  edit: 'The webhook was not saved: give an https URL and at least one event type.',
+};
+
+/** The event type checkboxes of the create and edit forms. */
+function eventTypeChoices(selected: readonly string[]): Html {
+  return html`<fieldset class="card">
+    <legend>Events</legend>
+    ${WEBHOOK_EVENT_TYPES.map(
+      (type) =>
+        html`<label class="check"
+          ><input type="checkbox" name="event_types" value="${type}" ${selected.includes(type) ? html`checked` : ''} />
+          ${type}</label
+        >`,
+    )}
+  </fieldset>`;
+}
+
+/** A stored body shown indented (it is JSON the platform made); as it is when it is not JSON. */
+function prettyJson(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** How long a rolled key keeps working next to its replacement. */
+const ROLL_OVERLAP_HOURS = 24;
 
 /** A test event waits for the endpoint (events-service's webhook timeout, 15 s by default) and a little more. */
 const TEST_EVENT_TIMEOUT_MS = 20_000;
@@ -72,6 +103,9 @@ export class DevelopersController {
         teamId: viewer.teamId,
         name: field(form, 'name'),
         actorUserId: viewer.session.userId,
+        ...(['30', '90', '365'].includes(field(form, 'expires_in_days'))
+          ? { expiresInDays: Number(field(form, 'expires_in_days')) }
+          : {}),
       }),
     );
     if (!result.ok) {
@@ -83,6 +117,19 @@ export class DevelopersController {
     }
     setFlash(res, this.config, { kind: 'api_key', text: result.value.api_key, id: result.value.key_id });
     res.redirect(303, '/developers');
+  }
+
+  /** A new key of the same name, shown once; the old one keeps working for 24 hours (auth-server's roll). */
+  @Post('api-keys/:id/roll')
+  async rollKey(@CurrentViewer() viewer: SignedInViewer, @Param('id') id: string, @Res() res: Response) {
+    const rolled = await this.rpc.request(AuthContracts.rollApiKey, {
+      teamId: viewer.teamId,
+      keyId: id,
+      overlapHours: ROLL_OVERLAP_HOURS,
+      actorUserId: viewer.session.userId,
+    });
+    setFlash(res, this.config, { kind: 'api_key', text: rolled.api_key, id: rolled.key_id });
+    res.redirect(303, '/developers?notice=key_rolled');
   }
 
   @Post('api-keys/:id/revoke')
@@ -148,25 +195,38 @@ export class DevelopersController {
     @Res() res: Response,
   ) {
     const flash = takeFlash(req, res, this.config);
-    const tested = flash?.kind === 'test_event' && flash.id === id ? flash.text : null;
+    const mine = flash?.id === id ? flash : null;
     const ref = { teamId: viewer.teamId, webhookId: id };
     const [webhook, { deliveries }] = await Promise.all([
       this.rpc.request(EventsContracts.getWebhook, ref),
       this.rpc.request(EventsContracts.listDeliveries, { ...ref, limit: 50 }),
     ]);
+    const replayed = field(query, 'count');
+    const failed = deliveries.filter((delivery) => delivery.status === 'failed').length;
     res.type('html').send(
       page(
         viewer,
         {
           title: `Webhook ${webhook.name || webhook.url}`,
           section: '/developers',
-          notice: tested ?? notice(query),
-          error:
-            field(query, 'error') === 'retry'
-              ? 'The delivery could not be retried: it is still pending or the webhook is not active.'
-              : null,
+          notice:
+            mine?.kind === 'test_event'
+              ? mine.text
+              : field(query, 'notice') === 'replayed' && /^\d+$/.test(replayed)
+                ? `${replayed} failed deliveries are being sent again.`
+                : notice(query),
+          error: WEBHOOK_ERRORS[field(query, 'error')] ?? null,
         },
         html`<p><a href="/developers">Back to Developers</a></p>
+          ${
+            mine?.kind === 'webhook_secret'
+              ? html`<div class="secret" role="status">
+                  <p><strong>New signing secret</strong>, shown once. ${mine.text.split(' ')[1] ?? ''}</p>
+                  <p><code id="rotated-webhook-secret">${mine.text.split(' ')[0]}</code></p>
+                  <button type="button" class="secondary" data-copy="rotated-webhook-secret">Copy</button>
+                </div>`
+              : ''
+          }
           <div class="card">
             <dl class="facts">
               <dt>URL</dt>
@@ -191,32 +251,207 @@ export class DevelopersController {
               </form>
             </div>
           </div>
+          <h2>Settings</h2>
+          <form method="post" action="/developers/webhooks/${webhook.webhook_id}" class="card">
+            ${csrfField(viewer)}
+            <label for="edit-name">Name</label
+            ><input id="edit-name" name="name" type="text" maxlength="200" value="${webhook.name}" />
+            <label for="edit-url">URL</label
+            ><input id="edit-url" name="url" type="url" required value="${webhook.url}" />
+            ${eventTypeChoices(webhook.event_types)}
+            <label class="check"
+              ><input type="checkbox" name="is_active" value="1" ${webhook.is_active ? html`checked` : ''} /> Active
+              (unticked: nothing is sent until it is ticked again)</label
+            >
+            <label class="check"
+              ><input
+                type="checkbox"
+                name="receive_simulated_events"
+                value="1"
+                ${webhook.receive_simulated_events ? html`checked` : ''}
+              />
+              Receive simulated events</label
+            >
+            <div class="actions"><button type="submit">Save webhook</button></div>
+          </form>
+          <h2>Signing secret</h2>
+          <form method="post" action="/developers/webhooks/${webhook.webhook_id}/rotate-secret" class="card">
+            ${csrfField(viewer)}
+            <p>A new secret for this destination. During the overlap every request carries both signatures.</p>
+            <label for="overlap">Overlap</label
+            ><select id="overlap" name="overlap_hours">
+              <option value="24" selected>24 hours</option>
+              <option value="72">3 days</option>
+              <option value="168">7 days</option>
+              <option value="0">None: the old secret stops now</option>
+            </select>
+            <div class="actions"><button type="submit" class="secondary">Rotate signing secret</button></div>
+          </form>
           <h2>Delivery log</h2>
           ${
             deliveries.length === 0
               ? html`<p class="card">No deliveries yet.</p>`
               : html`<div class="card">
+                  ${
+                    failed > 0
+                      ? buttonForm(viewer, `/developers/webhooks/${webhook.webhook_id}/retry-failed`, {
+                          label: `Replay all failed (${failed})`,
+                          kind: 'secondary',
+                        })
+                      : ''
+                  }
                   ${table(
-                    ['Created', 'Event', 'Status', 'Attempts', 'Last answer', html`<span class="muted">Retry</span>`],
+                    ['Created', 'Event', 'Status', 'Attempts', 'Last answer', html`<span class="muted">Actions</span>`],
                     deliveries.map((delivery) => [
                       when(delivery.created_at),
-                      html`${delivery.event_type}${delivery.is_simulated ? html` <span class="muted">(simulated)</span>` : ''}`,
+                      html`<a href="/developers/webhooks/${webhook.webhook_id}/deliveries/${delivery.delivery_id}"
+                          >${delivery.event_type}</a
+                        >${delivery.is_simulated ? html` <span class="muted">(simulated)</span>` : ''}`,
                       statusBadge(delivery.status),
                       delivery.attempts,
                       `${delivery.last_status_code ?? ''} ${delivery.last_error ?? ''}`,
                       delivery.status === 'pending'
                         ? ''
-                        : html`<form
-                            method="post"
-                            action="/developers/webhooks/${webhook.webhook_id}/deliveries/${delivery.delivery_id}/retry"
-                          >
-                            ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
-                          </form>`,
+                        : buttonForm(
+                            viewer,
+                            `/developers/webhooks/${webhook.webhook_id}/deliveries/${delivery.delivery_id}/retry`,
+                            { label: 'Retry', kind: 'secondary' },
+                          ),
                     ]),
                   )}
                 </div>`
           }`,
       ),
+    );
+  }
+
+  /** One delivery: the payload as sent, its headers (signature redacted), each attempt and what the receiver said. */
+  @Get('webhooks/:id/deliveries/:deliveryId')
+  async delivery(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+    @Res() res: Response,
+  ) {
+    const delivery = await this.rpc.request(EventsContracts.getDelivery, {
+      teamId: viewer.teamId,
+      webhookId: id,
+      deliveryId,
+    });
+    res.type('html').send(
+      page(
+        viewer,
+        { title: `Delivery of ${delivery.event_type}`, section: '/developers' },
+        html`<p><a href="/developers/webhooks/${id}">Back to the webhook</a></p>
+          <div class="card">
+            <dl class="facts">
+              <dt>Event id</dt>
+              <dd class="mono">${delivery.event_id}</dd>
+              <dt>Status</dt>
+              <dd>${statusBadge(delivery.status)}</dd>
+              <dt>Attempts</dt>
+              <dd>${delivery.attempts}</dd>
+              <dt>Next attempt</dt>
+              <dd>${when(delivery.next_attempt_at) || 'none'}</dd>
+            </dl>
+            ${
+              delivery.status === 'pending'
+                ? ''
+                : html`<div class="actions">
+                    ${buttonForm(viewer, `/developers/webhooks/${id}/deliveries/${deliveryId}/retry`, {
+                      label: 'Send again',
+                      kind: 'secondary',
+                    })}
+                  </div>`
+            }
+          </div>
+          <h2>Request headers</h2>
+          <div class="card">
+            ${table(
+              ['Header', 'Value'],
+              Object.entries(delivery.request_headers).map(([name, value]) => [
+                html`<span class="mono">${name}</span>`,
+                html`<span class="mono">${value}</span>`,
+              ]),
+            )}
+          </div>
+          <h2>Payload</h2>
+          <pre class="card mono" id="payload">${prettyJson(delivery.payload)}</pre>
+          <h2>Attempts</h2>
+          ${
+            delivery.attempts_log.length === 0
+              ? html`<p class="card">Not attempted yet.</p>`
+              : html`<div class="card">
+                  ${table(
+                    ['When', 'Answer', 'Took', 'Response body (first 2 KB)'],
+                    delivery.attempts_log.map((sent) => [
+                      when(sent.attempted_at),
+                      sent.status_code ?? sent.error ?? '',
+                      `${sent.duration_ms} ms`,
+                      sent.response_body ? html`<pre class="mono">${sent.response_body}</pre>` : '',
+                    ]),
+                    'Oldest first',
+                  )}
+                </div>`
+          }`,
+      ),
+    );
+  }
+
+  @Post('webhooks/:id')
+  async editWebhook(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Res() res: Response,
+  ) {
+    const result = await attempt(() =>
+      this.rpc.request(EventsContracts.updateWebhook, {
+        teamId: viewer.teamId,
+        webhookId: id,
+        name: field(form, 'name'),
+        url: field(form, 'url'),
+        event_types: eventTypes(form),
+        is_active: checked(form, 'is_active'),
+        receive_simulated_events: checked(form, 'receive_simulated_events'),
+      }),
+    );
+    res.redirect(
+      303,
+      `/developers/webhooks/${encodeURIComponent(id)}?${result.ok ? 'notice=webhook_saved' : 'error=edit'}`,
+    );
+  }
+
+  @Post('webhooks/:id/rotate-secret')
+  async rotateSecret(
+    @CurrentViewer() viewer: SignedInViewer,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Res() res: Response,
+  ) {
+    const hours = Number(field(form, 'overlap_hours'));
+    const rotated = await this.rpc.request(EventsContracts.rotateWebhookSecret, {
+      teamId: viewer.teamId,
+      webhookId: id,
+      overlap_hours: [0, 24, 72, 168].includes(hours) ? hours : 24,
+    });
+    const overlap = rotated.previous_secret_until
+      ? `The old one also signs until ${when(rotated.previous_secret_until)}.`
+      : 'The old one no longer signs.';
+    setFlash(res, this.config, { kind: 'webhook_secret', text: `${rotated.secret} ${overlap}`, id });
+    res.redirect(303, `/developers/webhooks/${encodeURIComponent(id)}`);
+  }
+
+  @Post('webhooks/:id/retry-failed')
+  async retryFailed(@CurrentViewer() viewer: SignedInViewer, @Param('id') id: string, @Res() res: Response) {
+    const result = await attempt(() =>
+      this.rpc.request(EventsContracts.retryFailedDeliveries, { teamId: viewer.teamId, webhookId: id }),
+    );
+    res.redirect(
+      303,
+      `/developers/webhooks/${encodeURIComponent(id)}?${
+        result.ok ? `notice=replayed&count=${result.value.requeued}` : 'error=retry'
+      }`,
     );
   }
 
@@ -262,26 +497,46 @@ export class DevelopersController {
             api_keys.length === 0
               ? html`<p>No API keys yet.</p>`
               : table(
-                  ['Name', 'Key starts with', 'Created', 'Status', html`<span class="muted">Revoke</span>`],
-                  api_keys.map((key) => [
-                    key.name,
-                    html`<span class="mono">${key.prefix}…</span>`,
-                    when(key.created_at),
-                    key.revoked_at
-                      ? html`<span class="status status-revoked">revoked ${when(key.revoked_at)}</span>`
-                      : html`<span class="status status-active">active</span>`,
-                    key.revoked_at
-                      ? ''
-                      : html`<form
-                          method="post"
-                          action="/developers/api-keys/${key.key_id}/revoke"
-                          data-confirm="Revoke this API key? Programs using it stop working."
-                        >
-                          ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">
-                            Revoke
-                          </button>
-                        </form>`,
-                  ]),
+                  [
+                    'Name',
+                    'Key starts with',
+                    'Created',
+                    'Last used',
+                    'Expires',
+                    'Status',
+                    html`<span class="muted">Actions</span>`,
+                  ],
+                  api_keys.map((key) => {
+                    const expired = key.expires_at !== null && Date.parse(key.expires_at) <= Date.now();
+                    return [
+                      key.name,
+                      html`<span class="mono">${key.prefix}…</span>`,
+                      when(key.created_at),
+                      when(key.last_used_at) || 'never',
+                      when(key.expires_at) || 'never',
+                      key.revoked_at
+                        ? html`<span class="status status-revoked">revoked ${when(key.revoked_at)}</span>`
+                        : expired
+                          ? html`<span class="status status-revoked">expired</span>`
+                          : html`<span class="status status-active">active</span>`,
+                      key.revoked_at || expired
+                        ? ''
+                        : html`<div class="actions">
+                            ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/roll`, {
+                              label: 'Roll',
+                              ariaLabel: `Roll ${key.name}`,
+                              kind: 'secondary',
+                              confirm: 'Make a new key? This one keeps working for 24 hours, then expires.',
+                            })}
+                            ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/revoke`, {
+                              label: 'Revoke',
+                              ariaLabel: `Revoke ${key.name}`,
+                              kind: 'danger',
+                              confirm: 'Revoke this API key? Programs using it stop working.',
+                            })}
+                          </div>`,
+                    ];
+                  }),
                 )
           }
           <form method="post" action="/developers/api-keys" class="filters">
@@ -289,6 +544,15 @@ export class DevelopersController {
             <div>
               <label for="key-name">New key name</label
               ><input id="key-name" name="name" type="text" required maxlength="200" />
+            </div>
+            <div>
+              <label for="key-expiry">Expires</label
+              ><select id="key-expiry" name="expires_in_days">
+                <option value="">Never</option>
+                <option value="30">In 30 days</option>
+                <option value="90">In 90 days</option>
+                <option value="365">In a year</option>
+              </select>
             </div>
             <div><button type="submit">Create API key</button></div>
           </form>
@@ -312,15 +576,7 @@ export class DevelopersController {
             ${csrfField(viewer)} <label for="webhook-name">Name</label
             ><input id="webhook-name" name="name" type="text" maxlength="200" /> <label for="webhook-url">URL</label
             ><input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks" />
-            <fieldset class="card">
-              <legend>Events</legend>
-              ${WEBHOOK_EVENT_TYPES.map(
-                (type) =>
-                  html`<label class="check"
-                    ><input type="checkbox" name="event_types" value="${type}" checked /> ${type}</label
-                  >`,
-              )}
-            </fieldset>
+            ${eventTypeChoices(WEBHOOK_EVENT_TYPES)}
             <label class="check"
               ><input type="checkbox" name="receive_simulated_events" value="1" /> Receive simulated events (from the
               Simulator)</label

@@ -4,7 +4,7 @@ import { cookie, readCookie } from '../session/viewer.js';
 
 const FLASH_COOKIE = 'cps_dashboard_once';
 const FLASH_SECONDS = 120;
-const KINDS = ['api_key', 'webhook', 'test_event', 'invitation'] as const;
+const KINDS = ['api_key', 'webhook', 'test_event', 'invitation', 'webhook_secret'] as const;
 
 /**
  * What a form's answer shows once after its redirect: a new API key or signing secret (`text`) and the webhook it

@@ -35,9 +35,11 @@ export function when(iso: string | null): string {
 export const NOTICES: Record<string, string> = {
   disconnected: 'The connection was disconnected.',
   revoked: 'The API key was revoked.',
+  key_rolled: 'A new key was made: the old one keeps working for 24 hours, then expires.',
   webhook_created: 'The webhook destination was created.',
   webhook_deleted: 'The webhook destination was deleted.',
   retried: 'The delivery was sent again.',
+  webhook_saved: 'The webhook was saved.',
   retailer_saved: 'The retailer was saved.',
   simulated_created: 'The simulated connection was created.',
   simulated_purchase: 'A simulated purchase was added.',

@@ -55,9 +55,10 @@ export class AttemptDeliveryUseCase {
       () => this.randomness.fraction(),
     );
     const statusCode = 'statusCode' in result ? result.statusCode : null;
+    const responseBody = 'statusCode' in result ? (result.responseBody ?? null) : null;
     await this.deliveries.recordAttempt(
       claimed,
-      { attemptedAt, statusCode, error: attemptError(result), durationMs },
+      { attemptedAt, statusCode, error: attemptError(result), durationMs, responseBody },
       transition,
       transition.disableDestination ? `endpoint answered 410 Gone at ${finishedAt.toISOString()}` : null,
     );

@@ -8,6 +8,7 @@ import { DeliveryMetrics } from './delivery-metrics.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
+import { GetDeliveryUseCase, RetryFailedDeliveriesUseCase } from './delivery-detail.use-case.js';
 import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
 import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';
 import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.js';
@@ -22,6 +23,8 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
     ListDeliveriesUseCase,
     RetryDeliveryUseCase,
     SendTestWebhookUseCase,
+    GetDeliveryUseCase,
+    RetryFailedDeliveriesUseCase,
     DeliveryWorker,
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {

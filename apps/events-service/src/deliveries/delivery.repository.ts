@@ -37,6 +37,8 @@ export interface AttemptRecord {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The start of what the receiver answered (shown on the dashboard's delivery page). */
+  responseBody?: string | null;
 }
 
 export interface DeliveryRow {
@@ -150,15 +152,16 @@ export class DeliveryRepository {
     await this.dataSource.query(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::int[], $6::int[],
-                              $7::text[], $8::timestamptz[], $9::boolean[], $10::text[])
+                              $7::text[], $8::timestamptz[], $9::boolean[], $10::text[], $11::text[])
            AS t (id, attempted_at, status_code, error, duration_ms, attempts, status, next_attempt_at,
-                 disable_destination, disabled_reason)
+                 disable_destination, disabled_reason, response_body)
        ), current AS (
          SELECT id, attempts, status FROM events.deliveries
           WHERE id IN (SELECT id FROM input) ORDER BY id FOR UPDATE
        ), attempt AS (
-         INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
-         SELECT i.id, i.attempted_at, i.status_code, i.error, i.duration_ms FROM input i JOIN current c ON c.id = i.id
+         INSERT INTO events.delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms, response_body)
+         SELECT i.id, i.attempted_at, i.status_code, i.error, i.duration_ms, i.response_body
+           FROM input i JOIN current c ON c.id = i.id
        ), moved AS (
          UPDATE events.deliveries d
             SET status = i.status, attempts = d.attempts + 1, next_attempt_at = i.next_attempt_at,
@@ -181,6 +184,7 @@ export class DeliveryRepository {
         rows.map((row) => row.transition.nextAttemptAt),
         rows.map((row) => row.transition.disableDestination),
         rows.map((row) => row.disabledReason),
+        rows.map((row) => row.attempt.responseBody ?? null),
       ],
     );
     return rows.map(() => undefined);
@@ -243,6 +247,49 @@ export class DeliveryRepository {
       [teamId, destinationId, id],
     );
     return rows[0] ?? null;
+  }
+
+  /** A delivery's attempts, oldest first (team-scoped through the delivery). */
+  async attemptsOf(
+    teamId: string,
+    deliveryId: string,
+  ): Promise<
+    Array<{
+      attempted_at: Date;
+      status_code: number | null;
+      error: string | null;
+      duration_ms: number;
+      response_body: string | null;
+    }>
+  > {
+    return this.dataSource.query(
+      `SELECT a.attempted_at, a.status_code, a.error, a.duration_ms, a.response_body
+         FROM events.delivery_attempts a JOIN events.deliveries d ON d.id = a.delivery_id
+        WHERE d.team_id = $1 AND a.delivery_id = $2 ORDER BY a.id LIMIT 100`,
+      [teamId, deliveryId],
+    );
+  }
+
+  /** The stored request body of an event, as text byte for byte. */
+  async payloadOf(teamId: string, eventId: string): Promise<string | null> {
+    const rows: Array<{ payload: string }> = await this.dataSource.query(
+      `SELECT payload::text AS payload FROM events.webhook_events WHERE team_id = $1 AND id = $2`,
+      [teamId, eventId],
+    );
+    return rows[0]?.payload ?? null;
+  }
+
+  /** Makes every failed delivery of a destination due now; answers how many. */
+  async requeueFailed(teamId: string, destinationId: string, now: Date): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [, requeued]: UpdateResult<unknown> = await manager.query(
+        `UPDATE events.deliveries SET status = 'pending', next_attempt_at = $3, updated_at = now()
+          WHERE team_id = $1 AND destination_id = $2 AND status = 'failed'`,
+        [teamId, destinationId, now],
+      );
+      if (requeued > 0) await manager.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
+      return requeued;
+    });
   }
 
   /** Makes a finished delivery due now; false when it is pending (already on its way). */

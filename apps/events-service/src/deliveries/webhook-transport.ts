@@ -60,7 +60,8 @@ export class GuardedWebhookTransport extends WebhookTransport implements OnAppli
         body: request.body,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return { statusCode: response.status };
+      const responseBody = await response.bodyPrefix;
+      return { statusCode: response.status, responseBody };
     } catch (error) {
       return { error: describeError(error, timeoutMs) };
     }

@@ -5,6 +5,7 @@ import { CreateEventsRole1734000000000 } from './1734000000000-create-events-rol
 import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-replies.js';
 import { DestinationPreviousSecret1734900000000 } from './1734900000000-destination-previous-secret.js';
 import { Integrations1735100000000 } from './1735100000000-integrations.js';
+import { DeliveryResponseBody1738300000000 } from './1738300000000-delivery-response-body.js';
 
 export const migrations = [
   CreateEventsSchema1732300000000,
@@ -14,4 +15,5 @@ export const migrations = [
   IdempotentReplies1734600000000,
   DestinationPreviousSecret1734900000000,
   Integrations1735100000000,
+  DeliveryResponseBody1738300000000,
 ];

@@ -37,6 +37,21 @@ export class WebhookDestinationRepository {
     return this.findOwned(teamId, id);
   }
 
+  /**
+   * A new signing secret; the old one keeps signing next to it until `previousUntil` (null: it stops now, the
+   * deliveries' claim reads it only while `previous_secret_until` is ahead). False for an unknown destination.
+   */
+  async rotateSecret(teamId: string, id: string, sealed: string, previousUntil: Date | null): Promise<boolean> {
+    const [, updated]: [unknown[], number] = await this.destinations.manager.query(
+      `UPDATE events.webhook_destinations
+          SET previous_secret_sealed = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
+              previous_secret_until = $4, secret_sealed = $3, updated_at = now()
+        WHERE team_id = $1 AND id = $2`,
+      [teamId, id, sealed, previousUntil],
+    );
+    return updated > 0;
+  }
+
   /** Deletes the destination and (by cascade) its deliveries; false when the team has no such destination. */
   async delete(teamId: string, id: string): Promise<boolean> {
     const result = await this.destinations.delete({ teamId, id });

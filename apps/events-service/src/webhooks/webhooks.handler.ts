@@ -5,6 +5,7 @@ import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
 import { GetWebhookUseCase } from './get-webhook.use-case.js';
 import { ListWebhooksUseCase } from './list-webhooks.use-case.js';
+import { RotateWebhookSecretUseCase } from './rotate-webhook-secret.use-case.js';
 import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
 
 @Controller()
@@ -15,6 +16,7 @@ export class WebhooksHandler {
     private readonly getWebhook: GetWebhookUseCase,
     private readonly updateWebhook: UpdateWebhookUseCase,
     private readonly deleteWebhook: DeleteWebhookUseCase,
+    private readonly rotateSecret: RotateWebhookSecretUseCase,
   ) {}
 
   @RpcHandler(EventsContracts.createWebhook)
@@ -47,6 +49,14 @@ export class WebhooksHandler {
     request: RpcRequest<typeof EventsContracts.updateWebhook>,
   ) {
     return this.updateWebhook.execute(request);
+  }
+
+  @RpcHandler(EventsContracts.rotateWebhookSecret)
+  rotate(
+    @RpcPayload(EventsContracts.rotateWebhookSecret)
+    request: RpcRequest<typeof EventsContracts.rotateWebhookSecret>,
+  ) {
+    return this.rotateSecret.execute(request);
   }
 
   @RpcHandler(EventsContracts.deleteWebhook)

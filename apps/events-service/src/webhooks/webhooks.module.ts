@@ -8,6 +8,7 @@ import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
 import { GetWebhookUseCase } from './get-webhook.use-case.js';
 import { ListWebhooksUseCase } from './list-webhooks.use-case.js';
+import { RotateWebhookSecretUseCase } from './rotate-webhook-secret.use-case.js';
 import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
 import { WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { WebhookDestinationRepository } from './webhook-destination.repository.js';
@@ -23,6 +24,7 @@ import { WebhooksHandler } from './webhooks.handler.js';
     GetWebhookUseCase,
     UpdateWebhookUseCase,
     DeleteWebhookUseCase,
+    RotateWebhookSecretUseCase,
     { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
     { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
     { provide: OutboundGuard, useFactory: () => new OutboundGuard({ allow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS }) },

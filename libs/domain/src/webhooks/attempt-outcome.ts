@@ -1,5 +1,6 @@
 /** What came back from one HTTP attempt: a status code, or an error before any status (network, timeout). */
-export type AttemptResult = { statusCode: number } | { error: string };
+/** What an attempt got: a status (and the start of the receiver's answer, to show), or an error before one. */
+export type AttemptResult = { statusCode: number; responseBody?: string } | { error: string };
 
 /**
  * `succeeded`: a 2xx. `disable`: 410 Gone, the receiver asks us to stop sending. `retry`: anything else,

@@ -18,7 +18,12 @@ export interface OutboundRequest {
 
 export interface OutboundResponse {
   status: number;
+  /** The start of the body as text (at most `BODY_PREFIX_BYTES`), once read: what a receiver answered, to show. */
+  bodyPrefix: Promise<string>;
 }
+
+/** How much of a response body is kept to show (a webhook receiver's answer on the delivery page). */
+export const BODY_PREFIX_BYTES = 2048;
 
 /** A response body is drained (so the connection is kept alive) up to this size, then the connection is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
@@ -65,8 +70,7 @@ export class OutboundHttpClient {
           lookup: pinnedLookup(verdict.addresses),
         },
         (response) => {
-          resolve({ status: response.statusCode ?? 0 });
-          drain(response);
+          resolve({ status: response.statusCode ?? 0, bodyPrefix: drain(response) });
         },
       );
       request.on('error', reject);
@@ -95,11 +99,19 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
   };
 }
 
-function drain(response: IncomingMessage): void {
+/** Reads the body away (keeping the connection usable) and answers its first bytes when it ends or is cut. */
+function drain(response: IncomingMessage): Promise<string> {
   let bytes = 0;
-  response.on('error', () => undefined);
-  response.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > MAX_DRAINED_BYTES) response.destroy();
+  const kept: Buffer[] = [];
+  return new Promise((resolve) => {
+    const done = () => resolve(Buffer.concat(kept).subarray(0, BODY_PREFIX_BYTES).toString('utf8'));
+    response.on('error', done);
+    response.on('end', done);
+    response.on('close', done);
+    response.on('data', (chunk: Buffer) => {
+      if (bytes < BODY_PREFIX_BYTES) kept.push(chunk.subarray(0, BODY_PREFIX_BYTES - bytes));
+      bytes += chunk.length;
+      if (bytes > MAX_DRAINED_BYTES) response.destroy();
+    });
   });
 }
