@@ -1,6 +1,7 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
+import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditController } from './audit/audit.controller.js';
@@ -27,7 +28,17 @@ import { PageFilter } from './web/page.filter.js';
 import { pageHeaders } from './web/page-headers.js';
 
 @Module({
-  imports: [PlatformModule.forRoot({ service: 'dashboard', schema: 'dashboard', config, entities: [], migrations })],
+  imports: [
+    PlatformModule.forRoot({
+      service: 'dashboard',
+      schema: 'dashboard',
+      config,
+      entities: [],
+      migrations,
+      // Lockouts of members' sign-in, into the team's audit log.
+      eventHandlers: [SignInLockedHandler],
+    }),
+  ],
   controllers: [
     AssetsController,
     SignInController,

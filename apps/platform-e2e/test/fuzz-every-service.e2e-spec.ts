@@ -343,6 +343,13 @@ describe('hostile input against every service', () => {
       for (let guess = 0; guess < 8; guess += 1) statuses.push((await attempt()).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
       expect((await attempt()).page).toContain('Too many failed sign-ins. Try again in 1 minute.');
+      // The lockout is in the team's audit log (auth.sign-in.locked.v1, consumed by the dashboard).
+      await eventually(async () => {
+        const audit = await (await fetch(`${base}/audit`, { headers: { cookie: dashboard.cookie } })).text();
+        if (!/guessed@example\.com[\s\S]*Sign-in locked for 1 minute after 6 failed attempts/.test(audit)) {
+          throw new Error('lockout not in the audit log yet');
+        }
+      });
 
       // The OAuth/connector sign-in page shares the check: another account, the same limits.
       await platform.admin.createUser('guessed-oauth@example.com', 'the-right-password-1', [team.teamId]);

@@ -133,6 +133,22 @@ export class TeamProfileChanged {
  */
 export const teamProfileChanged = defineEvent('auth.team-profile.changed.v1', TeamProfileChanged);
 
+export class SignInLocked {
+  /** One event per team of the user: the lockout goes into each team's audit log. */
+  @IsString() teamId!: string;
+  @IsString() email!: string;
+  /** Failed sign-ins in a row, and how long the account is now refused. */
+  @IsInt() @Min(1) failures!: number;
+  @IsInt() @Min(1) lockedSeconds!: number;
+  /** The address the last failure came from; null when unknown. */
+  @IsNullable() @IsString() address!: string | null;
+}
+/**
+ * Too many wrong passwords locked a user's account for a while (dashboard or OAuth/connector sign-in), recorded with
+ * the lock in auth-server's transaction: the dashboard writes it into the team's audit log.
+ */
+export const signInLocked = defineEvent('auth.sign-in.locked.v1', SignInLocked);
+
 /** What a member may do in the dashboard: owners everything, developers all but people and brand, viewers read. */
 export const TEAM_ROLES = ['owner', 'developer', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

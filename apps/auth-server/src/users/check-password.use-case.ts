@@ -52,9 +52,10 @@ export class CheckPasswordUseCase {
     }
     if (user && accountLock > 0) {
       await this.throttle.auditLockout(user.id, {
+        email: trimmed,
         failures: accountFailures,
-        locked_seconds: accountLock,
-        ...(address ? { address } : {}),
+        lockedSeconds: accountLock,
+        address: address ?? null,
       });
     }
     return { kind: 'wrong' };

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuthContracts } from '@cps/contracts';
 import { SIGN_IN_THROTTLE, type ThrottleRule } from '@cps/domain';
+import { recordEvents } from '@cps/messaging';
 
 export type ThrottleClaim =
   { kind: 'open'; failures: number; lockSeconds: number } | { kind: 'locked'; retryAfterSeconds: number };
@@ -55,12 +57,28 @@ export class SignInThrottleRepository {
     await this.db.query(`DELETE FROM auth.sign_in_failures WHERE subject = $1`, [subject]);
   }
 
-  /** A lockout, in the audit of every team the user belongs to. */
-  async auditLockout(userId: string, details: Record<string, unknown>): Promise<void> {
-    await this.db.query(
-      `INSERT INTO auth.team_audit (team_id, actor, action, details)
-       SELECT team_id, 'user:' || $1, 'sign_in.locked', $2::jsonb FROM auth.memberships WHERE user_id = $1`,
-      [userId, JSON.stringify(details)],
-    );
+  /**
+   * A lockout, in the audit of every team the user belongs to (`auth.team_audit`) and, in the same transaction,
+   * `auth.sign-in.locked.v1` per team for the dashboard's audit log.
+   */
+  async auditLockout(
+    userId: string,
+    lockout: { email: string; failures: number; lockedSeconds: number; address: string | null },
+  ): Promise<void> {
+    const details = { failures: lockout.failures, locked_seconds: lockout.lockedSeconds, address: lockout.address };
+    await this.db.transaction(async (tx) => {
+      const teams = (await tx.query(
+        `INSERT INTO auth.team_audit (team_id, actor, action, details)
+         SELECT team_id, 'user:' || $1, 'sign_in.locked', $2::jsonb FROM auth.memberships WHERE user_id = $1
+         RETURNING team_id`,
+        [userId, JSON.stringify(details)],
+      )) as Array<{ team_id: string }>;
+      await recordEvents(
+        tx,
+        'auth',
+        AuthContracts.signInLocked,
+        teams.map(({ team_id: teamId }) => ({ data: { teamId, ...lockout }, meta: { teamId } })),
+      );
+    });
   }
 }
