@@ -67,6 +67,8 @@ interface Parsed {
   simulated?: boolean;
   matched?: boolean;
   amounts: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
+  /** Bounds on the number of item lines of a purchase ("orders with more than 3 items"). */
+  lineCounts: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
   limit?: number;
   direction: 'desc' | 'asc';
   /** Customers counted over purchases (who bought), not over connections (who linked). */
@@ -175,6 +177,14 @@ const UNSUPPORTED: Array<[RegExp, string]> = [
     'Returns, refunds and inventory are not in the data.',
   ],
   [/\b(?:send|e-?mail|notify|text message|message)\b/, 'I only read your data; I cannot send or change anything.'],
+  [
+    /\b(?:medians?|percentiles?|quartiles?|standard deviation|variance)\b/,
+    'Medians and percentiles are not computed; averages, minimums and maximums are.',
+  ],
+  [
+    /\b(?:percent|percentage|percentages|share|proportion|fraction)\b|%/,
+    'Shares and percentages are not computed; ask for the counts or totals of each part (e.g. "orders online vs in store").',
+  ],
 ];
 
 /**
@@ -284,12 +294,18 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
   for (const m of take(state, new RegExp(` between \\$(\\d+(?:\\.\\d{1,2})?) and ${MONEY}`))) {
     amounts.push({ op: '>=', value: Number(m[1]) }, { op: '<=', value: Number(m[2]) });
   }
+  // Bounds on a purchase's item lines first ("more than 3 items"), so their numbers are not read as dollars.
   const OPS: Array<[string, Parsed['amounts'][number]['op']]> = [
     ['(?:over|above|more than|greater than|bigger than|larger than|exceeding|in excess of)', '>'],
     ['(?:at least|minimum of|no less than)', '>='],
     ['(?:under|below|less than|smaller than|cheaper than)', '<'],
     ['(?:at most|maximum of|no more than|up to)', '<='],
   ];
+  const lineCounts: Parsed['lineCounts'] = [];
+  for (const [words, op] of OPS) {
+    const bound = new RegExp(` ${words.replace('less than', 'less than|fewer than')} (\\d+) (?:${NOUNS.items})(?= )`);
+    for (const m of take(state, bound)) lineCounts.push({ op, value: Number(m[1]) });
+  }
   for (const [words, op] of OPS) {
     for (const m of take(state, new RegExp(` ${words} ${MONEY}(?= )`))) amounts.push({ op, value: Number(m[1]) });
   }
@@ -385,7 +401,8 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
   )
     .map(([, words]) => words)
     .join('|');
-  const which = new RegExp(`\\b(?:which|what)(?: (${NUMBER}))? (${RANK_NOUNS})\\b`).exec(text);
+  const TIME_NOUNS = 'days?|dates?|weeks?|months?|years?';
+  const which = new RegExp(`\\b(?:which|what)(?: (${NUMBER}))? (${RANK_NOUNS}|${TIME_NOUNS})\\b`).exec(text);
   const top = new RegExp(
     `\\b(?:(${NUMBER}) )?(?:top|bottom|best|worst|leading|biggest|largest|highest[- ]spending|highest|lowest|most valuable|most loyal)(?: (${NUMBER}))? (${RANK_NOUNS})\\b`,
   ).exec(text);
@@ -568,6 +585,7 @@ function parse(question: string, vocabulary: Vocabulary, now: Date): Parsed | nu
     ...(simulated !== undefined ? { simulated } : {}),
     ...(matched !== undefined ? { matched } : {}),
     amounts,
+    lineCounts,
     ...(limit !== undefined ? { limit } : {}),
     direction: listing && !extremes ? (/\b(?:oldest|earliest|first)\b/.test(text) ? 'asc' : 'desc') : direction,
     purchaseSense,
@@ -660,6 +678,10 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
   if (q.matched !== undefined) where.push(`i.product_id IS ${q.matched ? 'NOT NULL' : 'NULL'}`);
   const amountColumn = source === 'i' ? (needsConnection ? 'p.total' : 'i.amount') : 'p.total';
   for (const amount of q.amounts) where.push(`${amountColumn} ${amount.op} ${param(amount.value)}`);
+  if (q.lineCounts.length > 0 && source !== 'p') {
+    throw new Unanswerable('A number of items per purchase bounds questions about purchases and their amounts only.');
+  }
+  for (const lines of q.lineCounts) where.push(`p.item_count ${lines.op} ${param(lines.value)}`);
   if (q.dims.includes('product') || (m.kind === 'distinct' && m.of === 'products'))
     where.push('i.product_id IS NOT NULL');
   if (q.dims.includes('brand') || (m.kind === 'distinct' && m.of === 'brands')) where.push(`${brand} IS NOT NULL`);
@@ -746,7 +768,8 @@ const SUMMARIES: Record<'p' | 'i', Summary & { dims: Dim[] }> = {
  */
 function summaryFor(q: Parsed, source: Source): Summary | null {
   const m = q.measure;
-  if (source === 'c' || q.amounts.length > 0 || m.kind === 'min' || m.kind === 'max' || m.kind === 'per') return null;
+  if (source === 'c' || q.amounts.length > 0 || q.lineCounts.length > 0) return null;
+  if (m.kind === 'min' || m.kind === 'max' || m.kind === 'per') return null;
   const summary = SUMMARIES[source];
   if (!q.dims.every((dim) => summary.dims.includes(dim))) return null;
   if (m.kind === 'distinct' && (m.of === 'customers' || (source === 'p' && m.of !== 'retailers'))) return null;
