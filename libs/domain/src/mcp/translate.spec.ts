@@ -74,6 +74,10 @@ describe('translate: what is measured (issue 29)', () => {
     ['How many units of Acme did we sell?', /sum\(i\.quantity\).*lower\(coalesce\(i\.product_brand, i\.brand\)\)/],
     [
       'Average units per basket',
+      /round\(\(SELECT sum\(i\.quantity\) FROM mcp\.items i\)::numeric \/ nullif\(\(SELECT count\(\*\) FROM mcp\.purchases p\), 0\), 2\)/,
+    ],
+    [
+      'Average units per purchase of Acme',
       /round\(\(sum\(i\.quantity\)\)::numeric \/ nullif\(count\(DISTINCT i\.purchase_id\), 0\), 2\)/,
     ],
     ['How many line items were bought?', /SELECT \(count\(\*\)\)::int AS items FROM mcp\.items i/],
