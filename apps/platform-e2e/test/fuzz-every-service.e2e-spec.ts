@@ -273,6 +273,7 @@ describe('hostile input against every service', () => {
     platform = await TestPlatform.start({
       services: 'all',
       serviceEnv: { 'api-gateway': { RATE_LIMIT_PER_MINUTE: '1000000' } },
+      readyTimeoutMs: 180_000,
     });
     team = await platform.createTeam('Fuzz Brand');
     await platform.enableRetailers(team, ['walmart']);
@@ -288,7 +289,7 @@ describe('hostile input against every service', () => {
     });
     connectorToken = await connectorAccessToken(user);
     dashboard = await dashboardSession(user);
-  }, 240_000);
+  }, 300_000);
   afterAll(async () => {
     adminApi?.close();
     await platform?.stop();

@@ -28,6 +28,8 @@ export interface TestPlatformOptions {
   replicas?: Partial<Record<string, number>>;
   /** Print service logs (TEST_LOGS=1 does it too). */
   logs?: boolean;
+  /** How long every service has to become ready (default 90 s; starting them all on a busy machine takes longer). */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -129,8 +131,17 @@ export class TestPlatform {
         if (showLogs) process.stdout.write(`${instance}: ${line}\n`);
       },
     });
-    // The database is a copy of the migrated template: nothing is pending.
-    await platform.start();
+    // The database is a copy of the migrated template: nothing is pending. A start that fails leaves nothing behind
+    // (the platform stops its processes), so the test run can end.
+    try {
+      await platform.start(options.readyTimeoutMs);
+    } catch (error) {
+      await nats.stop();
+      await database.drop().catch(() => undefined);
+      rmSync(natsDir, { recursive: true, force: true });
+      await capture.close();
+      throw error;
+    }
     const admin = await AdminClient.connect(nats.url);
     return new TestPlatform(platform, nats, admin, database.url, database.drop, natsDir, capture);
   }

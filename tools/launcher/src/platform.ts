@@ -105,9 +105,15 @@ export class Platform {
     if (url && new URL(url).password && this.roles.length) await setRolePasswords(url, this.roles);
   }
 
+  /** Starts every process; when one is not ready in time, stops them all (none is left running) and throws. */
   async start(timeoutMs = 90_000): Promise<void> {
     for (const process of this.processes.values()) process.start();
-    await Promise.all([...this.processes.values()].map((process) => process.waitReady(timeoutMs)));
+    try {
+      await Promise.all([...this.processes.values()].map((process) => process.waitReady(timeoutMs)));
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
   }
 
   /** Stops the edge first, then the rest, each gracefully. */
