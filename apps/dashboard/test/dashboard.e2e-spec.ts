@@ -430,9 +430,15 @@ describe('brand dashboard in Chromium', () => {
     expect(await page.locator('tbody tr').count()).toBe(1);
     await expect(page.locator('tbody tr').textContent()).resolves.toContain('sim-customer-1');
     await checkPage('connections');
+    await page.getByLabel('Customer id or email').fill('');
+    await page.getByLabel('Tag (key:value)').fill('campaign:spring'); // simulated connections carry no tags
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('main').textContent()).resolves.toContain('No connections match.');
+    await page.goto(url('/connections?q=sim-customer-1'));
 
     await page.getByRole('link', { name: 'sim-customer-1' }).click();
     const connectionId = page.url().split('/').pop()!;
+    await expect(page.locator('#collection').textContent()).resolves.toContain('a simulated connection gets purchases');
     await page.getByRole('link', { name: 'Items and matched products' }).first().click();
     await page.getByRole('heading', { name: /Purchase of/ }).waitFor();
     const facts = (await page.locator('dl.facts').textContent())!;

@@ -1,3 +1,4 @@
+import { SyncContracts } from '@cps/contracts';
 import { eventually, TestPlatform, WebhookReceiver, type ReceivedRequest, type TestTeam } from '@cps/testing';
 import type pg from 'pg';
 import {
@@ -285,6 +286,29 @@ describe('hosted link flow and purchase sync (sandbox retailer, real services)',
     await sandbox.addOrders('walmart', 'shopper@else.test', { count: 1 });
     const all = await waitForPurchases(connectionId, 4);
     expect(new Set(all.map((body) => body.data.purchase!.purchase_id)).size).toBe(4);
+
+    // What the dashboard shows of it: the last good collection, the next one, no error; found by its tag.
+    const ref = { teamId: team.teamId, connectionId };
+    const collection = await eventually(async () => {
+      const state = await platform.admin.request(SyncContracts.getConnectionCollection, ref);
+      expect(state.last_succeeded_at).not.toBeNull();
+      return state;
+    });
+    expect(collection).toMatchObject({ collected: true, consecutive_failures: 0, last_error: null });
+    expect(Date.parse(collection.next_poll_at!)).toBeGreaterThan(Date.parse(collection.last_succeeded_at!));
+    const tagged = await platform.admin.request(SyncContracts.listConnections, {
+      teamId: team.teamId,
+      tag: 'campaign:spring',
+    });
+    expect(tagged.connections.map((found) => found.connection_id)).toContain(connectionId);
+    const untagged = await platform.admin.request(SyncContracts.listConnections, {
+      teamId: team.teamId,
+      tag: 'campaign:autumn',
+    });
+    expect(untagged.connections).toEqual([]);
+    await expect(
+      platform.admin.request(SyncContracts.getConnectionCollection, { teamId: 'another-team', connectionId }),
+    ).rejects.toMatchObject({ status: 404 });
 
     // ... and GET /purchases with a connection token.
     const issued = await platform.api(`/connections/${connectionId}/token`, {

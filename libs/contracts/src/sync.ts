@@ -143,6 +143,8 @@ export class ListConnectionsRequest {
   @IsOmittable() @IsString() customer_id?: string;
   /** Part of the customer id or of the email, any case (the dashboard's search). */
   @IsOmittable() @IsString() @MaxLength(200) search?: string;
+  /** An attribution tag, `key:value` (exact, from the link token's `tags`). */
+  @IsOmittable() @IsString() @MaxLength(300) tag?: string;
   /** `disconnected` also matches the internal `revoked`. */
   @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
   @IsOmittable() @IsString() retailer_id?: string;
@@ -159,6 +161,25 @@ export class ConnectionList {
 export const listConnections = defineRpc(SERVICE, 'sync.list-connections.v1', ListConnectionsRequest, ConnectionList);
 
 export const getConnection = defineRpc(SERVICE, 'sync.get-connection.v1', ConnectionRef, Connection);
+
+export class ConnectionCollection {
+  /** False for a connection with nothing to collect (simulated, or never linked). */
+  @IsBoolean() collected!: boolean;
+  @IsNullable() @IsISO8601({ strict: true }) last_polled_at!: string | null;
+  /** The last poll that ended without an error. */
+  @IsNullable() @IsISO8601({ strict: true }) last_succeeded_at!: string | null;
+  @IsNullable() @IsISO8601({ strict: true }) next_poll_at!: string | null;
+  @IsInt() @Min(0) consecutive_failures!: number;
+  /** Why the last poll failed; null after a good one. */
+  @IsNullable() @IsString() last_error!: string | null;
+}
+/** When a connection's purchases were last collected, the next time, and its error if any (the dashboard). */
+export const getConnectionCollection = defineRpc(
+  SERVICE,
+  'sync.get-connection-collection.v1',
+  ConnectionRef,
+  ConnectionCollection,
+);
 
 export class UpdateConnectionRequest extends ConnectionRef {
   @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;

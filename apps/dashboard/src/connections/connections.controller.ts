@@ -10,7 +10,7 @@ import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
 import { field, notice, when, type Form } from '../web/forms.js';
-import { html, table } from '../web/html.js';
+import { html, table, type Html } from '../web/html.js';
 import { csrfField, page } from '../web/layout.js';
 import { attempt } from '../web/refusals.js';
 
@@ -19,6 +19,14 @@ const PAGE_SIZE = 25;
 export function statusBadge(status: string): ReturnType<typeof html> {
   const shown = status === 'revoked' ? 'disconnected' : status;
   return html`<span class="status status-${shown}">${shown}</span>`;
+}
+
+/** Attribution tags as `key: value` chips. */
+function tagList(tags: Record<string, string>): Html | string {
+  const entries = Object.entries(tags);
+  return entries.length === 0
+    ? ''
+    : html`${entries.map(([key, value]) => html`<span class="status mono">${key}: ${value}</span> `)}`;
 }
 
 export function retailerNames(retailers: TeamRetailer[]): (id: string) => string {
@@ -35,6 +43,7 @@ export class ConnectionsController {
   @Get()
   async list(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
     const search = field(query, 'q').slice(0, 200);
+    const tag = field(query, 'tag').slice(0, 300);
     const status = field(query, 'status');
     const retailer = field(query, 'retailer_id');
     const after = field(query, 'starting_after');
@@ -44,6 +53,7 @@ export class ConnectionsController {
         teamId: viewer.teamId,
         limit: PAGE_SIZE,
         ...(search ? { search } : {}),
+        ...(tag ? { tag } : {}),
         ...((CONNECTION_STATUSES as readonly string[]).includes(status) ? { status: status as ConnectionStatus } : {}),
         ...(retailer ? { retailer_id: retailer } : {}),
         ...(after ? { starting_after: after } : {}),
@@ -51,7 +61,7 @@ export class ConnectionsController {
     ]);
     const name = retailerNames(retailers);
     const last = list.connections.at(-1);
-    const next = new URLSearchParams({ q: search, status, retailer_id: retailer });
+    const next = new URLSearchParams({ q: search, tag, status, retailer_id: retailer });
     if (last) next.set('starting_after', last.connection_id);
     res.type('html').send(
       page(
@@ -61,6 +71,10 @@ export class ConnectionsController {
             <div>
               <label for="q">Customer id or email</label
               ><input id="q" name="q" type="search" value="${search}" maxlength="200" />
+            </div>
+            <div>
+              <label for="tag">Tag (key:value)</label
+              ><input id="tag" name="tag" type="text" value="${tag}" maxlength="300" placeholder="campaign:spring" />
             </div>
             <div>
               <label for="status">Status</label
@@ -93,7 +107,7 @@ export class ConnectionsController {
               ? html`<p class="card">No connections match.</p>`
               : html`<div class="card">
                   ${table(
-                    ['Customer', 'Retailer', 'Status', 'Email', 'Created'],
+                    ['Customer', 'Retailer', 'Status', 'Email', 'Tags', 'Created'],
                     list.connections.map((connection) => [
                       html`<a href="/connections/${connection.connection_id}">${connection.customer_id}</a>${
                           connection.is_simulated ? html` <span class="muted">(simulated)</span>` : ''
@@ -101,6 +115,7 @@ export class ConnectionsController {
                       name(connection.retailer_id),
                       statusBadge(connection.status),
                       connection.email,
+                      tagList(connection.tags),
                       when(connection.created_at),
                     ]),
                     'Newest first',
@@ -120,11 +135,12 @@ export class ConnectionsController {
     @Res() res: Response,
   ) {
     const ref = { teamId: viewer.teamId, connectionId: id };
-    const [connection, { activity }, { purchases, has_more }, { retailers }] = await Promise.all([
+    const [connection, { activity }, { purchases, has_more }, { retailers }, collection] = await Promise.all([
       this.rpc.request(SyncContracts.getConnection, ref),
       this.rpc.request(SyncContracts.listConnectionActivity, ref),
       this.rpc.request(SyncContracts.listPurchases, { ...ref, limit: 20 }),
       this.rpc.request(SyncContracts.listRetailers, { teamId: viewer.teamId, include: 'all' }),
+      this.rpc.request(SyncContracts.getConnectionCollection, ref),
     ]);
     const name = retailerNames(retailers);
     const open = connection.status !== 'disconnected' && connection.status !== 'revoked';
@@ -150,6 +166,8 @@ export class ConnectionsController {
               <dd>${connection.is_simulated ? 'yes' : 'no'}</dd>
               <dt>Created</dt>
               <dd>${when(connection.created_at)}</dd>
+              <dt>Tags</dt>
+              <dd>${tagList(connection.tags) || '—'}</dd>
             </dl>
             ${
               open
@@ -162,6 +180,31 @@ export class ConnectionsController {
                     ${csrfField(viewer)}<button type="submit" class="danger">Disconnect</button>
                   </form>`
                 : ''
+            }
+          </div>
+          <h2>Collection</h2>
+          <div class="card" id="collection">
+            ${
+              collection.collected
+                ? html`<dl class="facts">
+                    <dt>Last successful collection</dt>
+                    <dd>${when(collection.last_succeeded_at) || 'not yet'}</dd>
+                    <dt>Next collection</dt>
+                    <dd>${open ? when(collection.next_poll_at) : 'none: disconnected'}</dd>
+                    <dt>Error</dt>
+                    <dd>
+                      ${
+                        collection.last_error
+                          ? html`<span class="status status-failed">${collection.last_error}</span>
+                              (${collection.consecutive_failures} failed in a row)`
+                          : 'none'
+                      }
+                    </dd>
+                  </dl>`
+                : html`<p>
+                    Nothing to collect:
+                    ${connection.is_simulated ? 'a simulated connection gets purchases from the Simulator.' : 'not linked.'}
+                  </p>`
             }
           </div>
           <h2>Purchases</h2>

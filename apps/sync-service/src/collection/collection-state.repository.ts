@@ -205,7 +205,8 @@ export class CollectionStateRepository {
     const [finished]: [Array<{ connection_id: string; poll_requested: boolean }>, number] = await this.dataSource.query(
       `UPDATE sync.collection_states s
           SET next_poll_at = CASE WHEN s.poll_requested THEN now() ELSE now() + i.delay_ms * interval '1 millisecond' END,
-              consecutive_failures = 0, last_error = NULL, last_polled_at = now(), lease_owner = NULL,
+              consecutive_failures = 0, last_error = NULL, last_polled_at = now(), last_succeeded_at = now(),
+              lease_owner = NULL,
               lease_expires_at = NULL, updated_at = now()
          FROM unnest($1::text[], $2::text[], $3::int[], $4::float8[])
            AS i (connection_id, lease_owner, credentials_version, delay_ms)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type InternalConnectionStatus } from '@cps/domain';
+import { type SyncContracts } from '@cps/contracts';
 import { PreparedStatement } from '@cps/persistence';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { ConnectionEntity } from './connection.entity.js';
@@ -9,6 +10,8 @@ export interface ConnectionListFilter {
   customerId?: string;
   /** Part of the customer id or the email, any case. */
   search?: string;
+  /** An attribution tag the connection carries. */
+  tag?: { key: string; value: string };
   /** Any of these stored statuses. */
   statuses?: InternalConnectionStatus[];
   retailerId?: string;
@@ -95,6 +98,9 @@ export class ConnectionRepository {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       query.andWhere('(c.customer_id ILIKE :pattern OR c.email ILIKE :pattern)', { pattern });
     }
+    if (filter.tag !== undefined) {
+      query.andWhere('c.tags ->> :tagKey = :tagValue', { tagKey: filter.tag.key, tagValue: filter.tag.value });
+    }
     if (filter.retailerId !== undefined) query.andWhere('c.retailer_id = :retailerId', filter);
     if (filter.statuses) query.andWhere('c.status IN (:...statuses)', { statuses: filter.statuses });
     if (filter.startingAfter !== undefined) {
@@ -106,6 +112,40 @@ export class ConnectionRepository {
       );
     }
     return query.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').limit(limit).getMany();
+  }
+
+  /** The connection's collection state (team-scoped); `collected: false` when it has none (simulated). */
+  async collectionOf(teamId: string, connectionId: string): Promise<SyncContracts.ConnectionCollection> {
+    const rows: Array<{
+      last_polled_at: Date | null;
+      last_succeeded_at: Date | null;
+      next_poll_at: Date;
+      consecutive_failures: number;
+      last_error: string | null;
+    }> = await this.connections.query(
+      `SELECT last_polled_at, last_succeeded_at, next_poll_at, consecutive_failures, last_error
+         FROM sync.collection_states WHERE team_id = $1 AND connection_id = $2`,
+      [teamId, connectionId],
+    );
+    const state = rows[0];
+    if (!state) {
+      return {
+        collected: false,
+        last_polled_at: null,
+        last_succeeded_at: null,
+        next_poll_at: null,
+        consecutive_failures: 0,
+        last_error: null,
+      };
+    }
+    return {
+      collected: true,
+      last_polled_at: state.last_polled_at?.toISOString() ?? null,
+      last_succeeded_at: state.last_succeeded_at?.toISOString() ?? null,
+      next_poll_at: state.next_poll_at.toISOString(),
+      consecutive_failures: state.consecutive_failures,
+      last_error: state.last_error,
+    };
   }
 
   async update(tx: EntityManager, teamId: string, id: string, changes: ConnectionChanges): Promise<void> {

@@ -38,11 +38,20 @@ export class ConnectionsHandler {
       teamId: request.teamId,
       customerId: request.customer_id,
       search: request.search,
+      tag: request.tag,
       status: request.status,
       retailerId: request.retailer_id,
       limit: request.limit ?? 50,
       startingAfter: request.starting_after,
     });
+  }
+
+  @RpcHandler(SyncContracts.getConnectionCollection)
+  collection(
+    @RpcPayload(SyncContracts.getConnectionCollection)
+    request: RpcRequest<typeof SyncContracts.getConnectionCollection>,
+  ) {
+    return this.getConnection.collection(request.teamId, request.connectionId);
   }
 
   @RpcHandler(SyncContracts.getConnection)

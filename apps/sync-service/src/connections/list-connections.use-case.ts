@@ -9,10 +9,17 @@ export interface ListConnectionsQuery {
   teamId: string;
   customerId?: string;
   search?: string;
+  tag?: string;
   status?: ConnectionStatus;
   retailerId?: string;
   limit: number;
   startingAfter?: string;
+}
+
+/** `key:value` -> the pair (the value may hold colons too). */
+function splitTag(tag: string): { key: string; value: string } {
+  const at = tag.indexOf(':');
+  return { key: tag.slice(0, at).trim(), value: tag.slice(at + 1).trim() };
 }
 
 /** GET /connections: newest first (ties by id), filtered, one page after `starting_after`. */
@@ -37,6 +44,7 @@ export class ListConnectionsUseCase {
       {
         customerId: query.customerId,
         search: query.search || undefined,
+        ...(query.tag?.includes(':') ? { tag: splitTag(query.tag) } : {}),
         retailerId: query.retailerId,
         statuses: query.status ? statusesMatching(query.status) : undefined,
         startingAfter,

@@ -1,3 +1,4 @@
+import { CollectionLastSuccess1738300000000 } from './1738300000000-collection-last-success.js';
 import { CreateSyncSchema1732300000000 } from './1732300000000-create-sync-schema.js';
 import { ConnectionsApiAndLinkTokens1732500000000 } from './1732500000000-connections-api-and-link-tokens.js';
 import { LinkingAndCollection1733200000000 } from './1733200000000-linking-and-collection.js';
@@ -20,4 +21,5 @@ export const migrations = [
   SharingPreferences1735100000000,
   RetailerAccountRefs1736200000000,
   OutboxOrderingKey1737200000000,
+  CollectionLastSuccess1738300000000,
 ];
