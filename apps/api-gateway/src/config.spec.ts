@@ -3,6 +3,8 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { DEVELOPMENT_CONNECTION_TOKEN_KEY, GatewayEnv } from './config.js';
 
 const development = { NODE_ENV: 'development' };
+/** Production needs an encryption key too (sealed idempotent replays); these tests are about the token keys. */
+const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 describe('api-gateway config', () => {
   it('has development defaults', () => {
@@ -46,7 +48,7 @@ describe('api-gateway config', () => {
     }
     const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
     const oneLine = String(pem).trim().replace(/\n/g, '\\n');
-    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', CONNECTION_TOKEN_PRIVATE_KEY: oneLine });
+    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', ENCRYPTION_KEY, CONNECTION_TOKEN_PRIVATE_KEY: oneLine });
     expect(parsed.CONNECTION_TOKEN_PRIVATE_KEY).toBe(`${String(pem).trim()}\n`);
   });
 
@@ -67,7 +69,7 @@ describe('api-gateway config', () => {
     const pem = () =>
       String(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
     const [newest, older] = [pem(), pem()];
-    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', CONNECTION_TOKEN_PRIVATE_KEY: newest + older });
+    const parsed = parseConfig(GatewayEnv, { NODE_ENV: 'production', ENCRYPTION_KEY, CONNECTION_TOKEN_PRIVATE_KEY: newest + older });
     expect(parsed.CONNECTION_TOKEN_PRIVATE_KEY).toBe(`${newest.trim()}\n${older.trim()}\n`);
     expect(() =>
       parseConfig(GatewayEnv, { CONNECTION_TOKEN_PRIVATE_KEY: newest + DEVELOPMENT_CONNECTION_TOKEN_KEY }),
