@@ -40,6 +40,22 @@ describe('log redaction', () => {
     return { logger: createLogger('test', level, sink), lines };
   }
 
+  it("logs a failed statement's message, code and SQL but never its values (issue 32, item 3)", () => {
+    const { logger, lines } = capture();
+    const failed = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      query: 'INSERT INTO auth.users (id, email) VALUES ($1, $2)',
+      parameters: ['u1', 'jo@example.com'],
+      detail: 'Key (email)=(jo@example.com) already exists.',
+      driverError: { detail: 'Key (email)=(jo@example.com) already exists.' },
+    });
+    logger.error({ err: failed }, 'statement failed');
+    expect(lines.join('')).not.toContain('jo@example.com');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      err: { code: '23505', query: 'INSERT INTO auth.users (id, email) VALUES ($1, $2)' },
+    });
+  });
+
   it('blanks headers and secret fields at any depth, in bindings and errors too', () => {
     const { logger, lines } = capture();
     logger.child({ token: 'bound-token' }).info(
