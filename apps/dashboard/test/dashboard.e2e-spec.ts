@@ -423,8 +423,20 @@ describe('brand dashboard in Chromium', () => {
     await page.goto(url('/connections'));
     await page.getByLabel('Customer id or email').fill('CUSTOMER-1'); // part of it, any case
     await page.getByRole('button', { name: 'Search' }).click();
+    // Live mode (the default) never shows simulated connections; test mode shows only them.
+    await expect(page.locator('main').textContent()).resolves.toContain('No connections match.');
+    await page.getByRole('button', { name: 'Test mode' }).click();
+    await expect(page.locator('.test-banner').textContent()).resolves.toContain('simulated data only');
+    await expect(page.getByRole('button', { name: 'Test mode' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByLabel('Customer id or email').fill('CUSTOMER-1');
+    await page.getByRole('button', { name: 'Search' }).click();
     expect(await page.locator('tbody tr').count()).toBe(1);
     await expect(page.locator('tbody tr').textContent()).resolves.toContain('sim-customer-1');
+    const exported = await page.request.get(url('/connections/export.csv?q=CUSTOMER-1'));
+    const csvLines = (await exported.text()).trim().split('\r\n');
+    expect(csvLines[0]).toBe('"connection_id","customer_id","retailer_id","status","email","tags","created_at"');
+    expect(csvLines).toHaveLength(2);
+    expect(csvLines[1]).toContain('"sim-customer-1"');
     await page.getByLabel('Customer id or email').fill('sim-shopper@exam');
     await page.getByRole('button', { name: 'Search' }).click();
     expect(await page.locator('tbody tr').count()).toBe(1);
@@ -465,6 +477,15 @@ describe('brand dashboard in Chromium', () => {
     await expect(page.locator('table').first().textContent()).resolves.toContain('receiver');
     await expect(page.locator('#integrations-health').textContent()).resolves.toMatch(/Rewards[\s\S]*yes\s*[1-9]/);
     await checkPage('overview');
+
+    // Live: the real figures only, none of the simulated ones.
+    await page.getByRole('button', { name: 'Test mode' }).click();
+    await expect(page.locator('#purchases-chart').textContent()).resolves.toMatch(
+      /No purchases yet\s+from real shoppers/,
+    );
+    expect(await page.locator('.test-banner').count()).toBe(0);
+    const counts = await page.locator('.stat').allTextContents();
+    expect(counts.map((count) => count.trim())).toEqual(['0', '0', '0', '0']);
   });
 
   it('fits a phone: a compact header, a menu that says there is more, tables as cards with their actions', async () => {

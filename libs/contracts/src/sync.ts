@@ -145,6 +145,8 @@ export class ListConnectionsRequest {
   @IsOmittable() @IsString() @MaxLength(200) search?: string;
   /** An attribution tag, `key:value` (exact, from the link token's `tags`). */
   @IsOmittable() @IsString() @MaxLength(300) tag?: string;
+  /** Only simulated (true) or only real (false) connections; absent: both (the dashboard's test mode). */
+  @IsOmittable() @IsBoolean() simulated?: boolean;
   /** `disconnected` also matches the internal `revoked`. */
   @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
   @IsOmittable() @IsString() retailer_id?: string;
@@ -636,6 +638,8 @@ export class TeamStatsRequest {
   @IsString() teamId!: string;
   /** Days of purchases to count, ending today (UTC). */
   @IsInt() @Min(1) @Max(366) days?: number = 90;
+  /** Only simulated (true) or only real (false) connections and their purchases; absent: both. */
+  @IsOmittable() @IsBoolean() simulated?: boolean;
 }
 
 export class ConnectionStatusCount {

@@ -93,7 +93,7 @@ const CHANGES: Record<string, Described> = {
 };
 
 /** Not changes to the team: no entry. */
-const NOT_CHANGES = new Set(['/sign-in', '/sign-out', '/team', '/account/password', '/invitations/:token']);
+const NOT_CHANGES = new Set(['/sign-in', '/sign-out', '/team', '/mode', '/account/password', '/invitations/:token']);
 
 /**
  * Records every change a signed-in person makes (a POST the dashboard carried out: answered below 400), with who,

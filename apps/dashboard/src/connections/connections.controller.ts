@@ -9,6 +9,7 @@ import {
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
+import { sendCsv } from '../web/csv.js';
 import { field, notice, when, type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
 import { csrfField, page } from '../web/layout.js';
@@ -29,6 +30,37 @@ function tagList(tags: Record<string, string>): Html | string {
     : html`${entries.map(([key, value]) => html`<span class="status mono">${key}: ${value}</span> `)}`;
 }
 
+const EXPORT_PAGES = 100;
+
+function filtersOf(query: Form) {
+  return {
+    search: field(query, 'q').slice(0, 200),
+    tag: field(query, 'tag').slice(0, 300),
+    status: field(query, 'status'),
+    retailer: field(query, 'retailer_id'),
+  };
+}
+
+/** The list request of the page's filters, in the viewer's mode (test: simulated only; live: real only). */
+function listRequest(
+  viewer: SignedInViewer,
+  search: string,
+  tag: string,
+  status: string,
+  retailer: string,
+  after: string | undefined,
+) {
+  return {
+    teamId: viewer.teamId,
+    simulated: viewer.testMode ?? false,
+    ...(search ? { search } : {}),
+    ...(tag ? { tag } : {}),
+    ...((CONNECTION_STATUSES as readonly string[]).includes(status) ? { status: status as ConnectionStatus } : {}),
+    ...(retailer ? { retailer_id: retailer } : {}),
+    ...(after ? { starting_after: after } : {}),
+  };
+}
+
 export function retailerNames(retailers: TeamRetailer[]): (id: string) => string {
   const names = new Map(retailers.map((retailer) => [retailer.retailer_id, retailer.name]));
   return (id) => names.get(id) ?? id;
@@ -40,28 +72,56 @@ export function retailerNames(retailers: TeamRetailer[]): (id: string) => string
 export class ConnectionsController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /** The filtered list as CSV (the matching connections, newest first, up to EXPORT_PAGES pages). */
+  @Get('export.csv')
+  async export(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
+    const { search, tag, status, retailer } = filtersOf(query);
+    const rows: Array<Array<string | null>> = [];
+    let after: string | undefined;
+    for (let pageIndex = 0; pageIndex < EXPORT_PAGES; pageIndex++) {
+      const list = await this.rpc.request(SyncContracts.listConnections, {
+        ...listRequest(viewer, search, tag, status, retailer, after),
+        limit: 100,
+      });
+      for (const connection of list.connections) {
+        rows.push([
+          connection.connection_id,
+          connection.customer_id,
+          connection.retailer_id,
+          connection.status === 'revoked' ? 'disconnected' : connection.status,
+          connection.email,
+          Object.entries(connection.tags)
+            .map(([key, value]) => `${key}:${value}`)
+            .join(' '),
+          connection.created_at,
+        ]);
+      }
+      after = list.connections.at(-1)?.connection_id;
+      if (!list.has_more || !after) break;
+    }
+    sendCsv(
+      res,
+      'connections.csv',
+      ['connection_id', 'customer_id', 'retailer_id', 'status', 'email', 'tags', 'created_at'],
+      rows,
+    );
+  }
+
   @Get()
   async list(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
-    const search = field(query, 'q').slice(0, 200);
-    const tag = field(query, 'tag').slice(0, 300);
-    const status = field(query, 'status');
-    const retailer = field(query, 'retailer_id');
+    const { search, tag, status, retailer } = filtersOf(query);
     const after = field(query, 'starting_after');
     const [{ retailers }, list] = await Promise.all([
       this.rpc.request(SyncContracts.listRetailers, { teamId: viewer.teamId, include: 'all' }),
       this.rpc.request(SyncContracts.listConnections, {
-        teamId: viewer.teamId,
+        ...listRequest(viewer, search, tag, status, retailer, after || undefined),
         limit: PAGE_SIZE,
-        ...(search ? { search } : {}),
-        ...(tag ? { tag } : {}),
-        ...((CONNECTION_STATUSES as readonly string[]).includes(status) ? { status: status as ConnectionStatus } : {}),
-        ...(retailer ? { retailer_id: retailer } : {}),
-        ...(after ? { starting_after: after } : {}),
       }),
     ]);
     const name = retailerNames(retailers);
     const last = list.connections.at(-1);
     const next = new URLSearchParams({ q: search, tag, status, retailer_id: retailer });
+    const exportQuery = next.toString();
     if (last) next.set('starting_after', last.connection_id);
     res.type('html').send(
       page(
@@ -100,7 +160,10 @@ export class ConnectionsController {
                 )}
               </select>
             </div>
-            <div><button type="submit">Search</button> <a class="button secondary" href="/connections">Clear</a></div>
+            <div>
+              <button type="submit">Search</button> <a class="button secondary" href="/connections">Clear</a>
+              <a class="button secondary" href="/connections/export.csv?${exportQuery}">Export CSV</a>
+            </div>
           </form>
           ${
             list.connections.length === 0

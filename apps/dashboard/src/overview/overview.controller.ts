@@ -25,7 +25,11 @@ export class OverviewController {
   @Get()
   async overview(@CurrentViewer() viewer: SignedInViewer, @Res() res: Response) {
     const [stats, { webhooks }, { integrations }] = await Promise.all([
-      this.rpc.request(SyncContracts.teamStats, { teamId: viewer.teamId, days: 90 }),
+      this.rpc.request(SyncContracts.teamStats, {
+        teamId: viewer.teamId,
+        days: 90,
+        simulated: viewer.testMode ?? false,
+      }),
       this.rpc.request(EventsContracts.listWebhooks, { teamId: viewer.teamId }),
       this.rpc.request(EventsContracts.listIntegrations, { teamId: viewer.teamId }),
     ]);
@@ -65,7 +69,20 @@ export class OverviewController {
             )}
           </div>
           <h2>Purchases per day, last 90 days</h2>
-          <div class="card">${purchasesChart(stats.purchases_per_day)}</div>
+          <div class="card" id="purchases-chart">
+            ${
+              stats.purchases_per_day.some((day) => day.purchases > 0)
+                ? purchasesChart(stats.purchases_per_day)
+                : html`<p>
+                    No purchases yet
+                    ${
+                      viewer.testMode
+                        ? 'in test mode: the Simulator makes some.'
+                        : 'from real shoppers. Simulated data is in test mode.'
+                    }
+                  </p>`
+            }
+          </div>
           <h2>Webhook delivery health</h2>
           ${
             health.length === 0

@@ -14,6 +14,7 @@ import {
   cookie,
   CurrentViewer,
   LOGIN_COOKIE,
+  MODE_COOKIE,
   readCookie,
   SESSION_COOKIE,
   SignedIn,
@@ -91,6 +92,21 @@ export class SignInController {
     await this.sessions.end(viewer.session);
     res.setHeader('Set-Cookie', cookie(this.config, SESSION_COOKIE, '', 0));
     res.redirect(303, '/sign-in?signed_out=1');
+  }
+
+  /** Test mode on or off (a cookie of this browser); back to the page it was switched on. */
+  @Post('mode')
+  @UseGuards(SignedIn)
+  @AnyMember()
+  mode(@Body() form: Form, @Req() req: Request, @Res() res: Response) {
+    const test = text(form, 'test') === '1';
+    res.setHeader(
+      'Set-Cookie',
+      cookie(this.config, MODE_COOKIE, test ? 'test' : 'live', this.config.SESSION_TTL_MINUTES * 60),
+    );
+    const from = req.headers.referer ? new URL(req.headers.referer, this.config.DASHBOARD_URL) : null;
+    const back = from && from.origin === new URL(this.config.DASHBOARD_URL).origin ? from.pathname : '/';
+    res.redirect(303, back);
   }
 
   /** The team switcher: only a team the user belongs to (the guard has just read their teams). */

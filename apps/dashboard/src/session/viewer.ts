@@ -18,6 +18,8 @@ import { type Viewer } from '../web/layout.js';
 import { Sessions, type Session } from './sessions.js';
 
 export const SESSION_COOKIE = 'cps_dashboard';
+/** Test mode (simulated data only) or live (real data only), per browser like Stripe's switch; live by default. */
+export const MODE_COOKIE = 'cps_dashboard_mode';
 export const LOGIN_COOKIE = 'cps_dashboard_login';
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -86,6 +88,7 @@ export class SignedIn implements CanActivate {
     }
     const viewer = await this.viewerOf(session);
     if (!viewer) throw new SignInRequired();
+    viewer.testMode = readCookie(req.headers.cookie, MODE_COOKIE) === 'test';
     req.viewer = viewer;
     if (req.method === 'POST') {
       const allowed =

@@ -23,6 +23,8 @@ nav.main .menu ul{flex-direction:column;gap:0;padding:0 .5rem .5rem}
 nav.main .menu a{border-bottom:0;border-left:3px solid transparent;padding:.55rem .75rem}
 nav.main .menu a[aria-current=page]{border-left-color:var(--accent)}
 .js .no-script-only{display:none}
+button.mode[aria-pressed=true]{background:var(--warn);border-color:var(--warn);color:var(--card)}
+.test-banner{margin:0;padding:.35rem 1rem;background:var(--warn);color:var(--card);font-weight:600;text-align:center}
 main{max-width:72rem;margin:0 auto;padding:1.25rem 1rem 3rem}
 h1{font-size:1.5rem;margin:.25rem 0 1rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem}
@@ -66,7 +68,9 @@ pre{overflow-x:auto;max-width:100%;white-space:pre-wrap;overflow-wrap:anywhere}
 @media (max-width:40rem){
 main{padding:1rem .75rem}h1{font-size:1.3rem}.card{padding:.75rem}
 header.top{padding:.4rem .75rem;gap:.4rem}header.top .user{display:none}header.top .product{font-size:.95rem}
-header.top button,header.top select{min-height:36px;padding:.25rem .6rem}
+header.top{font-size:.9rem}header.top button,header.top select{min-height:36px;padding:.2rem .5rem;font-size:.9rem}
+header.top select{max-width:8.5rem}
+header.top label.check{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);margin:0}header.top .team-name{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 nav.main .strip{display:none}nav.main .menu{display:block}
 dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:.35rem}
 .table-wrap table,.table-wrap tbody,.table-wrap tr,.table-wrap td,.table-wrap caption{display:block;width:100%}

@@ -5,6 +5,8 @@ export interface Viewer {
   csrf: string;
   team: { team_id: string; name: string; role?: string };
   teams: Array<{ team_id: string; name: string; role?: string }>;
+  /** Simulated data only (test mode) instead of real data only. */
+  testMode?: boolean;
 }
 
 export const NAV = [
@@ -101,6 +103,12 @@ export function page(viewer: Viewer, options: PageOptions, content: Html): strin
         <a class="user" href="/account"
           >${viewer.email}${viewer.team.role ? html` <span class="muted">(${viewer.team.role})</span>` : ''}</a
         >
+        <form class="inline" method="post" action="/mode">
+          ${csrfField(viewer)}<input type="hidden" name="test" value="${viewer.testMode ? '0' : '1'}" />
+          <button type="submit" class="secondary mode" aria-pressed="${viewer.testMode ? 'true' : 'false'}">
+            Test mode
+          </button>
+        </form>
         <form class="inline" method="post" action="/sign-out">
           ${csrfField(viewer)}<button type="submit" class="secondary">Sign out</button>
         </form>
@@ -116,6 +124,11 @@ export function page(viewer: Viewer, options: PageOptions, content: Html): strin
           </ul>
         </details>
       </nav>
+      ${
+        viewer.testMode
+          ? html`<p class="test-banner">Test mode: you see simulated data only. Real data is in live mode.</p>`
+          : ''
+      }
       <main id="content">
         <h1>${options.title}</h1>
         ${messages(options)}${content}

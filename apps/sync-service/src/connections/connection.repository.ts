@@ -12,6 +12,8 @@ export interface ConnectionListFilter {
   search?: string;
   /** An attribution tag the connection carries. */
   tag?: { key: string; value: string };
+  /** Only simulated (true) or only real (false) connections. */
+  simulated?: boolean;
   /** Any of these stored statuses. */
   statuses?: InternalConnectionStatus[];
   retailerId?: string;
@@ -98,6 +100,7 @@ export class ConnectionRepository {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       query.andWhere('(c.customer_id ILIKE :pattern OR c.email ILIKE :pattern)', { pattern });
     }
+    if (filter.simulated !== undefined) query.andWhere('c.is_simulated = :simulated', { simulated: filter.simulated });
     if (filter.tag !== undefined) {
       query.andWhere('c.tags ->> :tagKey = :tagValue', { tagKey: filter.tag.key, tagValue: filter.tag.value });
     }

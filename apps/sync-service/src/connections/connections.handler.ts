@@ -39,6 +39,7 @@ export class ConnectionsHandler {
       customerId: request.customer_id,
       search: request.search,
       tag: request.tag,
+      simulated: request.simulated,
       status: request.status,
       retailerId: request.retailer_id,
       limit: request.limit ?? 50,

@@ -10,6 +10,7 @@ export interface ListConnectionsQuery {
   customerId?: string;
   search?: string;
   tag?: string;
+  simulated?: boolean;
   status?: ConnectionStatus;
   retailerId?: string;
   limit: number;
@@ -44,6 +45,7 @@ export class ListConnectionsUseCase {
       {
         customerId: query.customerId,
         search: query.search || undefined,
+        simulated: query.simulated,
         ...(query.tag?.includes(':') ? { tag: splitTag(query.tag) } : {}),
         retailerId: query.retailerId,
         statuses: query.status ? statusesMatching(query.status) : undefined,

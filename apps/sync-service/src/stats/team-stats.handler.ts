@@ -9,25 +9,28 @@ import { DataSource } from 'typeorm';
 export class TeamStatsQuery {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async execute(teamId: string, days: number): Promise<SyncContracts.TeamStats> {
+  /** `simulated`: only simulated or only real connections (the dashboard never mixes them); null: both. */
+  async execute(teamId: string, days: number, simulated: boolean | null = null): Promise<SyncContracts.TeamStats> {
     const [byStatus, perDay]: [Array<{ status: string; count: number }>, Array<{ date: string; purchases: number }>] =
       await Promise.all([
         this.db.query(
           `SELECT CASE WHEN status = 'revoked' THEN 'disconnected' ELSE status END AS status, count(*)::int AS count
-           FROM sync.connections WHERE team_id = $1 AND deleted_at IS NULL GROUP BY 1`,
-          [teamId],
+           FROM sync.connections WHERE team_id = $1 AND deleted_at IS NULL
+             AND ($2::boolean IS NULL OR is_simulated = $2) GROUP BY 1`,
+          [teamId, simulated],
         ),
         this.db.query(
           `WITH counted AS (
              SELECT (p.date AT TIME ZONE 'UTC')::date AS day, count(*)::int AS purchases
              FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id AND c.deleted_at IS NULL
              WHERE p.team_id = $1 AND p.date >= ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1)) AT TIME ZONE 'UTC'
+               AND ($3::boolean IS NULL OR c.is_simulated = $3)
              GROUP BY 1)
            SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(counted.purchases, 0) AS purchases
            FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, '1 day') AS d(day)
            LEFT JOIN counted ON counted.day = d.day
            ORDER BY d.day`,
-          [teamId, days],
+          [teamId, days, simulated],
         ),
       ]);
     const counts = new Map(byStatus.map((row) => [row.status, row.count]));
@@ -44,7 +47,7 @@ export class TeamStatsHandler {
 
   @RpcHandler(SyncContracts.teamStats)
   get(@RpcPayload(SyncContracts.teamStats) request: RpcRequest<typeof SyncContracts.teamStats>) {
-    return this.stats.execute(request.teamId, request.days ?? 90);
+    return this.stats.execute(request.teamId, request.days ?? 90, request.simulated ?? null);
   }
 }
 
