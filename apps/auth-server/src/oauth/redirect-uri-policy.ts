@@ -9,8 +9,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export function redirectUriProblem(uri: string): string | null {
   // The URL parser drops tabs and line breaks silently: a URI with raw CR/LF would be stored, and echoed, as sent.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f]/.test(uri)) return 'a redirect URI must not contain spaces or control characters';
+  if (/[\u0000-\u001f\u007f]/.test(uri)) return 'a redirect URI must not contain spaces or control characters';
   if (!URL.canParse(uri)) return `${uri} is not an absolute URL`;
+  if (uri.includes(' ')) return 'a redirect URI must not contain spaces or control characters';
   const url = new URL(uri);
   if (url.hash || uri.includes('#')) return `${uri} must not contain a fragment`;
   if (url.username || url.password) return `${uri} must not contain user info`;
