@@ -11,13 +11,19 @@
 //   npm run build && node bench/read/bench.mjs [--baseline REF] [--duration 15] [--concurrency 32] [--purchases 200]
 //     [--only current] [--skip-checked] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
+//   node bench/read/bench.mjs --as-started [--baseline REF] [--rounds 2] [--concurrency 64] [--profile DIR]
+//     the platform as `npm start` starts it (as-started.mjs: the launcher, development mode, LOG_LEVEL=warn, rate
+//     limit raised), then the bare handler on its database, `rounds` times (with --baseline: REF's launcher and
+//     this build's in turn, A B B A ...); --profile: CPU profiles of every process it starts (bench/cpu-profile.mjs)
 import { generateKeyPairSync } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { buildBaseline, removeBaseline } from '../baseline.mjs';
 import { cpuPerUnit, cpuSnapshot } from '../sync/cpu.mjs';
 import { ROOT, startPlatform } from '../sync/platform.mjs';
+import { startAsUserDoes } from './as-started.mjs';
 import { startBareServer } from './bare-server.mjs';
 
 const { values: args } = parseArgs({
@@ -29,6 +35,8 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     only: { type: 'string' },
     'skip-checked': { type: 'boolean', default: false },
+    'as-started': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const durationMs = Number(args.duration) * 1000;
@@ -39,8 +47,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function seed(platform, purchases) {
-  const { apiKey } = await platform.createTeam(`bench-read-${Date.now()}`);
+async function seed(platform, purchases, apiKey) {
+  apiKey ??= (await platform.createTeam(`bench-read-${Date.now()}`)).apiKey;
   const created = await platform.api('/simulated-connections', {
     method: 'POST',
     apiKey,
@@ -90,7 +98,7 @@ async function load(url, headers, db) {
       if (Date.now() < warmUntil) continue;
       if (start === 0) {
         start = Date.now();
-        cpuBefore = cpuSnapshot();
+        cpuBefore = cpuSnapshot({ database: db.database });
         commitsBefore = commits(db);
       }
       if (response.statusCode !== 200) errors += 1;
@@ -99,7 +107,7 @@ async function load(url, headers, db) {
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (Date.now() - start) / 1000;
-  const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(), latencies.length, seconds, 'request');
+  const cpu = cpuPerUnit(cpuBefore, cpuSnapshot({ database: db.database }), latencies.length, seconds, 'request');
   await dispatcher.close();
   await new Promise((resolve) => setTimeout(resolve, 1_500)); // the statistics collector's flush
   const transactions = (await commits(db)) - (await commitsBefore);
@@ -193,9 +201,76 @@ async function measure(label, root, env = {}, { withBare = false } = {}) {
   }
 }
 
+/**
+ * `npm start`'s platform (as-started.mjs) and the bare handler on its database: `--rounds` starts of each build
+ * (with `--baseline REF`: REF's launcher and this one's, alternated), each measured and then its bare handler.
+ */
+async function measureAsStarted(builds) {
+  const profileEnv = args.profile
+    ? { NODE_OPTIONS: `--import ${ROOT}/bench/cpu-profile.mjs`, CPU_PROFILE_DIR: args.profile }
+    : {};
+  const ratios = [];
+  for (let round = 1; round <= Number(args.rounds); round += 1) {
+    const order = round % 2 === 1 ? builds : [...builds].reverse();
+    for (const [label, root] of order) {
+      const platform = await startAsUserDoes({
+        root,
+        env: { RATE_LIMIT_PER_MINUTE: '1000000', CONNECTION_TOKEN_PRIVATE_KEY, ...profileEnv },
+      });
+      try {
+        const seeded = await seed(platform, Number(args.purchases), platform.demoApiKey);
+        const db = new pg.Client({ connectionString: platform.databaseUrl });
+        await db.connect();
+        const server = await startBareServer({
+          databaseUrl: platform.databaseUrl,
+          baseUrl: platform.publicUrl,
+          privateKeyPem: CONNECTION_TOKEN_PRIVATE_KEY,
+        });
+        try {
+          console.log(`round ${round}, ${label}: ${loadAverage()}`);
+          const started = await loadBoth(platform.gatewayUrl, seeded, db);
+          report(label, started);
+          const bareRound = await loadBoth(server.url, seeded, db);
+          report('bare', bareRound);
+          ratios.push([`round ${round} ${label}`, started, bareRound]);
+        } finally {
+          await server.stop();
+          await db.end();
+        }
+      } finally {
+        await platform.stop();
+      }
+    }
+  }
+  for (const [name, started, bareRound] of ratios) {
+    for (const path of Object.keys(started)) {
+      console.log(
+        `vs bare    ${name.padEnd(16)} ${path.padEnd(26)} throughput ${(started[path].rps / bareRound[path].rps).toFixed(2)}x ` +
+          `the bare handler's, p99 ${(started[path].p99 / bareRound[path].p99).toFixed(2)}x its p99`,
+      );
+    }
+  }
+  console.log(`end: ${loadAverage()}`);
+}
+
+function loadAverage() {
+  return `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
+}
+
 console.log(
-  `concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases`,
+  `concurrency ${concurrency}, ${args.duration} s per endpoint after 2 s warm-up, ${args.purchases} purchases; ${loadAverage()}`,
 );
+if (args['as-started']) {
+  const dir = args.baseline ? buildBaseline(args.baseline) : undefined;
+  try {
+    await measureAsStarted([...(dir ? [[`npm start ${args.baseline}`, dir]] : []), ['npm start', ROOT]]);
+  } finally {
+    if (dir) removeBaseline(dir);
+  }
+  process.exit(0);
+}
 let baseline;
 if (args.baseline) {
   const dir = buildBaseline(args.baseline);

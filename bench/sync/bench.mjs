@@ -12,6 +12,7 @@ import pg from 'pg';
 import { linkAccount, pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
 import { cpuPerUnit, cpuSnapshot } from './cpu.mjs';
+import { describeFloor, runFloor } from '../floor/run.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     'sustain-seconds': { type: 'string', default: '30' },
     push: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    'skip-floor': { type: 'boolean', default: false },
   },
 });
 // --push: the sandbox tells the platform about new orders (sync-now, ADR 0017), and the regular poll is the
@@ -106,6 +108,9 @@ const platform = await startPlatform({
   },
 });
 const receiver = await webhookReceiver();
+const database = new URL(platform.databaseUrl).pathname.slice(1);
+/** CPU ms per delivered purchase of the platform's ingest in the sustained phase (see ingestCpuPerPurchase). */
+let platformCpu;
 const db = new pg.Client({ connectionString: platform.databaseUrl });
 await db.connect();
 const sandbox = sandboxAdmin(platform.sandboxUrl);
@@ -260,7 +265,7 @@ try {
   let sustainPlaced = 0;
   let account = 0;
   const sustainStart = Date.now();
-  const cpuBefore = cpuSnapshot();
+  const cpuBefore = cpuSnapshot({ database });
   const writesBefore = await databaseWrites(db);
   for (let tick = 0; tick < SUSTAIN_SECONDS * 10; tick += 1) {
     const due = sustainStart + tick * 100;
@@ -278,7 +283,9 @@ try {
   const sustainDeadline = Date.now() + 5 * 60_000;
   while (receiver.arrivals.length < sustainBefore + sustainPlaced && Date.now() < sustainDeadline) await sleep(500);
   const sustained = receiver.arrivals.slice(sustainBefore);
-  const sustainCpu = cpuPerUnit(cpuBefore, cpuSnapshot(), sustained.length, (Date.now() - sustainStart) / 1000);
+  const cpuAfter = cpuSnapshot({ database });
+  const sustainCpu = cpuPerUnit(cpuBefore, cpuAfter, sustained.length, (Date.now() - sustainStart) / 1000);
+  platformCpu = ingestCpuPerPurchase(cpuBefore, cpuAfter, sustained.length);
   const writesAfter = await databaseWrites(db);
   const perPurchase = (key) => ((writesAfter[key] - writesBefore[key]) / sustained.length).toFixed(1);
   const tableWrites = [...writesAfter.tables]
@@ -348,6 +355,34 @@ total run time ${((Date.now() - started) / 1000).toFixed(0)} s
   await db.end().catch(() => undefined);
   receiver.close();
   await platform.stop();
+}
+
+// The floor (bench/floor) at the sustained phase's rate, after the platform has stopped: the ratio of one run.
+if (platformCpu && !args['skip-floor']) {
+  const floor = await runFloor({ rate: SUSTAIN_RATE, seconds: SUSTAIN_SECONDS, log });
+  process.stdout.write(
+    `${describeFloor(floor)}
+platform/floor: ${platformCpu.total.toFixed(2)} ms (${platformCpu.parts}) / ${floor.cpuPerPurchase.toFixed(2)} ms ` +
+      `CPU per delivered purchase = ${(platformCpu.total / floor.cpuPerPurchase).toFixed(1)}x ` +
+      `(load average at the end ${floor.loadAverage.map((value) => value.toFixed(2)).join(' ')})
+`,
+  );
+}
+
+/**
+ * The platform's ingest CPU per delivered purchase: every service, the nats-server and Postgres (this database's
+ * backends and the server's own processes), without the sandboxes (the retailer and the idle others) and the bench
+ * process (load generator and webhook receiver), which the floor leaves out too.
+ */
+function ingestCpuPerPurchase(before, after, delivered) {
+  const rows = [...after]
+    .filter(([name]) => name !== 'bench' && !name.startsWith('sandbox-'))
+    .map(([name, seconds]) => [name, ((seconds - (before.get(name) ?? 0)) * 1000) / delivered])
+    .sort((a, b) => b[1] - a[1]);
+  return {
+    total: rows.reduce((sum, [, ms]) => sum + ms, 0),
+    parts: rows.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', '),
+  };
 }
 
 /**

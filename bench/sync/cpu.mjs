@@ -26,8 +26,12 @@ function cmdline(pid) {
   }
 }
 
-/** CPU seconds used so far, by component (service name, `nats-server`, `postgres`, `bench`). */
-export function cpuSnapshot() {
+/**
+ * CPU seconds used so far, by component (service name, `floor` for bench/floor's pipeline, `nats-server`, `postgres`,
+ * `bench`). With `database`, Postgres backends serving other databases (other work on the machine) are left out;
+ * the server's own processes (WAL writer, checkpointer, ...) are counted either way.
+ */
+export function cpuSnapshot({ database } = {}) {
   const processes = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -49,10 +53,25 @@ export function cpuSnapshot() {
     const app = args.map((arg) => /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(arg)?.[1]).find(Boolean);
     if (pid === process.pid) add('bench', info.cpuSeconds);
     else if (app && descends(pid)) add(app, info.cpuSeconds);
+    else if (args.some((arg) => arg.endsWith('bench/floor/pipeline.mjs')) && descends(pid)) add('floor', info.cpuSeconds);
     else if (/(^|\/)nats-server$/.test(args[0] ?? '') && descends(pid)) add('nats-server', info.cpuSeconds);
-    else if (/(^|\/)postgres(:|$)/.test(args[0] ?? '')) add('postgres', info.cpuSeconds);
+    else if (/(^|\/)postgres(:|$)/.test(args[0] ?? '') && (!database || servesOnly(args[0], database)))
+      add('postgres', info.cpuSeconds);
   }
   return totals;
+}
+
+/**
+ * Whether a postgres process is the server's own (`postgres: walwriter`, ...) or a backend of `database`
+ * (`postgres: <user> <database> <host>(<port>) <state>`).
+ */
+function servesOnly(title, database) {
+  const words = title
+    .replace(/^postgres:\s*(\S+:\s+)?/, '') // and the cluster's name, where Debian's setup gives one
+    .trim()
+    .split(/\s+/);
+  const backend = words.length >= 3 && /\(\d+\)$|^\[local\]$/.test(words[2] ?? '');
+  return !backend || words[1] === database;
 }
 
 /**

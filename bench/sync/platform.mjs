@@ -100,24 +100,29 @@ export async function startPlatform({
       const key = await client.createApiKey(team_id, `${name} key`);
       return { teamId: team_id, apiKey: key.api_key };
     },
-    async api(path, { method = 'GET', apiKey, body, headers = {} } = {}) {
-      const response = await fetch(`${gatewayUrl}${path}`, {
-        method,
-        headers: {
-          ...headers,
-          ...(apiKey ? { 'x-api-key': apiKey } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
+    api: gatewayApi(gatewayUrl),
     async stop() {
       await client.close().catch(() => undefined);
       await platform.stop();
       await infrastructure.stop();
     },
+  };
+}
+
+/** JSON calls to the gateway at `gatewayUrl`: `{ status, body }`. */
+export function gatewayApi(gatewayUrl) {
+  return async function api(path, { method = 'GET', apiKey, body, headers = {} } = {}) {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: {
+        ...headers,
+        ...(apiKey ? { 'x-api-key': apiKey } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 }
 

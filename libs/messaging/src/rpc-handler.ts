@@ -152,21 +152,35 @@ class RpcIdempotencyInterceptor implements NestInterceptor {
 
 const RPC_CONTRACT = Symbol('RPC_CONTRACT');
 
+/**
+ * Which replies RpcReplyCheckInterceptor checks: `true` every one, `'sampled'` the first `REPLY_CHECK_SAMPLE` of each
+ * subject and one in `REPLY_CHECK_SAMPLE` after that, `false` none.
+ */
+type ReplyCheck = boolean | 'sampled';
+const REPLY_CHECK_SAMPLE = 100;
+
 /** The reply check of RpcHandler, on unless MessagingOptions.checkReplies is false. */
 @Injectable()
 class RpcReplyCheckInterceptor implements NestInterceptor {
-  private readonly enabled: boolean;
+  private readonly mode: ReplyCheck;
+  /** Replies answered per subject, for the sampled check. */
+  private readonly answered = new Map<string, number>();
 
   constructor(
     private readonly reflector: Reflector,
     @Optional() @Inject(MESSAGING_OPTIONS) options?: MessagingOptions,
   ) {
-    this.enabled = options?.checkReplies ?? true;
+    this.mode = options?.checkReplies ?? true;
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.enabled) return next.handle();
+    if (this.mode === false) return next.handle();
     const contract = this.reflector.get<RpcContract<object, object>>(RPC_CONTRACT, context.getHandler());
+    if (this.mode === 'sampled') {
+      const count = (this.answered.get(contract.subject) ?? 0) + 1;
+      this.answered.set(contract.subject, count);
+      if (count > REPLY_CHECK_SAMPLE && count % REPLY_CHECK_SAMPLE !== 0) return next.handle();
+    }
     return next.handle().pipe(
       map((reply: unknown) => {
         try {
@@ -181,8 +195,8 @@ class RpcReplyCheckInterceptor implements NestInterceptor {
 }
 
 /**
- * Answers a contract's subject. Unless turned off (`RPC_CHECK_REPLIES`, off by default in production), the
- * reply is checked against the contract's response class before it leaves (fields the class does not declare
+ * Answers a contract's subject. Unless turned off (`RPC_CHECK_REPLIES`: every reply in test, a sample in
+ * development, none in production by default), the reply is checked against the contract's response class before it leaves (fields the class does not declare
  * are dropped); a reply that breaks it is a bug: the handler fails and the caller gets a 500. Callers do not
  * check replies again (ADR 0009).
  */

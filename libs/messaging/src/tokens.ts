@@ -24,8 +24,11 @@ export interface MessagingOptions {
    * update), so a consumer nobody pulls from does not sit on the stream reporting ever more pending messages.
    */
   retiredConsumers?: string[];
-  /** Check each request/reply answer against its contract before it leaves (RpcHandler); default true. */
-  checkReplies?: boolean;
+  /**
+   * Check request/reply answers against their contracts before they leave (RpcHandler): every one (true, the
+   * default), a sample of each subject's ('sampled': the first 100, then one in 100), or none.
+   */
+  checkReplies?: boolean | 'sampled';
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

@@ -12,6 +12,7 @@ import { ServiceMetrics } from '@cps/observability';
 import { freePort, NatsServerProcess } from '@cps/testing';
 import {
   createRpcTransport,
+  MESSAGING_OPTIONS,
   RpcClient,
   RpcHandler,
   RpcPayload,
@@ -63,9 +64,30 @@ class EchoHandler {
 })
 class EchoModule {}
 
+const sampledEcho = defineRpc('sampled-service', 'sampled.echo.v1', EchoRequest, EchoReply);
+
+/** Answers like EchoHandler, its replies checked by sample (development's default). */
+@Controller()
+class SampledEchoHandler {
+  @RpcHandler(sampledEcho)
+  echo(@RpcPayload(sampledEcho) request: RpcRequest<typeof sampledEcho>) {
+    return request.mode === 'break' ? { text: 42 } : { text: request.text };
+  }
+}
+
+@Module({
+  controllers: [SampledEchoHandler],
+  providers: [
+    { provide: ServiceMetrics, useValue: new ServiceMetrics('rpc-sampled-test') },
+    { provide: MESSAGING_OPTIONS, useValue: { checkReplies: 'sampled' } },
+  ],
+})
+class SampledEchoModule {}
+
 describe('request/reply over NATS with ClientProxy and RpcHandler', () => {
   let natsServer: NatsServerProcess;
   let server: INestMicroservice;
+  let sampled: INestMicroservice;
   let client: RpcClient;
   let options: MessagingOptions;
 
@@ -85,11 +107,18 @@ describe('request/reply over NATS with ClientProxy and RpcHandler', () => {
       logger: false,
     });
     await server.listen();
+    sampled = await NestFactory.createMicroservice(SampledEchoModule, {
+      transport: Transport.NATS,
+      options: { servers: [natsServer.url], queue: 'sampled-service' },
+      logger: false,
+    });
+    await sampled.listen();
     client = await RpcClient.connect(options);
   });
 
   afterAll(async () => {
     await client?.close();
+    await sampled?.close();
     await server?.close();
     await natsServer?.stop();
   });
@@ -185,5 +214,19 @@ describe('request/reply over NATS with ClientProxy and RpcHandler', () => {
     });
     expect(Date.now() - started).toBeLessThan(550);
     await server.get(EchoHandler).slow;
+  });
+
+  it('checks the first 100 replies of a subject and then one in 100 when checks are sampled', async () => {
+    const outcomes: Array<number | string> = [];
+    for (let index = 1; index <= 200; index += 1) {
+      const reply = await client.request(sampledEcho, { text: 'x', mode: 'break' }).then(
+        (answer) => answer.text,
+        (error: unknown) => (error instanceof HttpException ? error.getStatus() : String(error)),
+      );
+      outcomes.push(reply);
+    }
+    expect(outcomes.slice(0, 100)).toEqual(Array(100).fill(500));
+    expect(outcomes.slice(100, 199)).toEqual(Array(99).fill(42));
+    expect(outcomes[199]).toBe(500);
   });
 });
