@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SecretBox } from '@cps/persistence';
 import { PlatformModule } from '@cps/platform';
@@ -6,9 +6,8 @@ import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClientsModule } from './clients/clients.module.js';
-import { config } from './config.js';
 import { ConnectionsModule } from './connections/connections.module.js';
-import { GATEWAY_CONFIG } from './gateway-config.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './gateway-config.js';
 import { HttpModule } from './http/http.module.js';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
@@ -24,41 +23,47 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Global()
 @Module({
-  providers: [
-    { provide: GATEWAY_CONFIG, useValue: config },
-    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
-    // After HttpModule's interceptors: a replayed answer is shaped like a fresh one.
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-  ],
-  exports: [GATEWAY_CONFIG, SecretBox],
+  // After HttpModule's interceptors: a replayed answer is shaped like a fresh one.
+  providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
 })
-class GatewayConfigModule {}
+class GatewayConfigModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayConfigModule,
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
+      ],
+      exports: [GATEWAY_CONFIG, SecretBox],
+    };
+  }
+}
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'api-gateway',
-      schema: 'gateway',
-      config,
-      entities: [],
-      migrations,
-    }),
-    GatewayConfigModule,
-    HttpModule,
-    ClientsModule,
-    AuthModule,
-    ConnectionsModule,
-    PurchasesModule,
-    ProductsModule,
-    RetailersModule,
-    LinkTokensModule,
-    AdSharingModule,
-    WebhooksModule,
-    IntegrationsModule,
-    SimulatorModule,
-    AssetsModule,
-    LinkModule,
-    OpenApiModule,
-  ],
-})
-export class AppModule {}
+@Module({})
+export class AppModule {
+  /** The gateway for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({ service: 'api-gateway', schema: 'gateway', config, entities: [], migrations }),
+        GatewayConfigModule.register(config),
+        HttpModule,
+        ClientsModule,
+        AuthModule,
+        ConnectionsModule,
+        PurchasesModule,
+        ProductsModule,
+        RetailersModule,
+        LinkTokensModule,
+        AdSharingModule,
+        WebhooksModule,
+        IntegrationsModule,
+        SimulatorModule,
+        AssetsModule,
+        LinkModule,
+        OpenApiModule,
+      ],
+    };
+  }
+}

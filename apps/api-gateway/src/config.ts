@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { IsOptional, Matches } from 'class-validator';
 import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
 import {
+  type Config,
   DEVELOPMENT_ENCRYPTION_KEY,
   DevelopmentSecret,
   EncryptionKey,
@@ -13,6 +14,7 @@ import {
   ServiceEnv,
 } from '@cps/config';
 import { pemBlocks } from './auth/connection-tokens.js';
+import { type LinkConfig, LinkEnv } from './link/link.config.js';
 
 /**
  * Signs connection tokens outside production only (ES256, P-256). Anyone can read it here, so a token
@@ -132,4 +134,7 @@ export class GatewayEnv extends ServiceEnv {
   }
 }
 
-export const config = loadConfig(GatewayEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): Config<GatewayEnv> & { link: LinkConfig } {
+  return { ...loadConfig(GatewayEnv, env), link: loadConfig(LinkEnv, env) };
+}

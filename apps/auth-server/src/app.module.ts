@@ -1,9 +1,9 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
 import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
-import { config } from './config.js';
+import { type AuthServerConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 import { AuthErrorFilter } from './oauth/auth-error.filter.js';
 import { OAuthModule } from './oauth/oauth.module.js';
@@ -14,33 +14,40 @@ import { MembershipEntity, UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'auth-server',
-      schema: 'auth',
-      config,
-      entities: [TeamEntity, ApiKeyEntity, UserEntity, MembershipEntity],
-      migrations,
-      producesEvents: true,
-    }),
-    TeamsModule,
-    ApiKeysModule,
-    UsersModule,
-    PeopleModule,
-    OAuthModule.register({
-      settings: {
-        issuer: config.AUTH_ISSUER,
-        baseUrl: config.PUBLIC_BASE_URL,
-        mcpUrl: config.MCP_PUBLIC_URL,
-        outboundAllow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS,
-        allowHttpMetadataDocuments: config.NODE_ENV !== 'production',
-        signingKeys: config.AUTH_SIGNING_KEYS,
-        cookieKeys: config.AUTH_COOKIE_KEYS,
-        testClock: config.AUTH_TEST_CLOCK,
-      },
-      encryptionKey: config.ENCRYPTION_KEY,
-    }),
-  ],
   providers: [{ provide: APP_FILTER, useClass: AuthErrorFilter }],
 })
-export class AppModule {}
+export class AppModule {
+  /** The service for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: AuthServerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'auth-server',
+          schema: 'auth',
+          config,
+          entities: [TeamEntity, ApiKeyEntity, UserEntity, MembershipEntity],
+          migrations,
+          producesEvents: true,
+        }),
+        TeamsModule,
+        ApiKeysModule,
+        UsersModule,
+        PeopleModule,
+        OAuthModule.register({
+          settings: {
+            issuer: config.AUTH_ISSUER,
+            baseUrl: config.PUBLIC_BASE_URL,
+            mcpUrl: config.MCP_PUBLIC_URL,
+            outboundAllow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS,
+            allowHttpMetadataDocuments: config.NODE_ENV !== 'production',
+            signingKeys: config.AUTH_SIGNING_KEYS,
+            cookieKeys: config.AUTH_COOKIE_KEYS,
+            testClock: config.AUTH_TEST_CLOCK,
+          },
+          encryptionKey: config.ENCRYPTION_KEY,
+        }),
+      ],
+    };
+  }
+}

@@ -106,4 +106,7 @@ export class AuthServerEnv extends ServiceEnv {
 
 export type AuthServerConfig = Config<AuthServerEnv>;
 
-export const config = loadConfig(AuthServerEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AuthServerConfig {
+  return loadConfig(AuthServerEnv, env);
+}

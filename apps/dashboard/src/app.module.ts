@@ -1,4 +1,4 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
 import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
@@ -7,7 +7,7 @@ import { AuditLog } from './audit/audit-log.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { CatalogController } from './catalog/catalog.controller.js';
-import { config, DASHBOARD_CONFIG } from './config.js';
+import { DASHBOARD_CONFIG, type DashboardConfig, type loadAppConfig } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
 import { ConnectorsController } from './connectors/connectors.controller.js';
 import { DevelopersController } from './developers/developers.controller.js';
@@ -28,17 +28,6 @@ import { PageFilter } from './web/page.filter.js';
 import { pageHeaders } from './web/page-headers.js';
 
 @Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'dashboard',
-      schema: 'dashboard',
-      config,
-      entities: [],
-      migrations,
-      // Lockouts of members' sign-in, into the team's audit log.
-      eventHandlers: [SignInLockedHandler],
-    }),
-  ],
   controllers: [
     AssetsController,
     SignInController,
@@ -58,7 +47,6 @@ import { pageHeaders } from './web/page-headers.js';
     AuditController,
   ],
   providers: [
-    { provide: DASHBOARD_CONFIG, useValue: config },
     { provide: APP_FILTER, useClass: PageFilter },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     AuditLog,
@@ -67,7 +55,28 @@ import { pageHeaders } from './web/page-headers.js';
   ],
 })
 export class AppModule implements NestModule {
+  constructor(@Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig) {}
+
+  /** The dashboard for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: ReturnType<typeof loadAppConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'dashboard',
+          schema: 'dashboard',
+          config,
+          entities: [],
+          migrations,
+          // Lockouts of members' sign-in, into the team's audit log.
+          eventHandlers: [SignInLockedHandler],
+        }),
+      ],
+      providers: [{ provide: DASHBOARD_CONFIG, useValue: config }],
+    };
+  }
+
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(pageHeaders(new URL(config.PUBLIC_BASE_URL).origin)).forRoutes('*');
+    consumer.apply(pageHeaders(new URL(this.config.PUBLIC_BASE_URL).origin)).forRoutes('*');
   }
 }

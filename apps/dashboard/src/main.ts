@@ -1,12 +1,12 @@
 import { runService } from '@cps/platform';
 import { AppModule } from './app.module.js';
-import { config } from './config.js';
+import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
 await runService({
   service: 'dashboard',
   schema: 'dashboard',
-  config,
-  module: AppModule,
+  config: loadAppConfig,
+  module: (config) => AppModule.register(config),
   migrations,
 });

@@ -1,8 +1,8 @@
-import { Module } from '@nestjs/common';
-import { PlatformModule } from '@cps/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { AdOptOutEntity } from './ad-opt-outs/ad-opt-out.entity.js';
 import { AdOptOutsModule } from './ad-opt-outs/ad-opt-outs.module.js';
-import { config } from './config.js';
+import { EVENTS_CONFIG, type EventsServiceConfig } from './config.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './deliveries/delivery.entity.js';
 import {
@@ -28,36 +28,49 @@ import { WebhookEventsModule } from './webhook-events/webhook-events.module.js';
 import { WebhookDestinationEntity } from './webhooks/webhook-destination.entity.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'events-service',
-      schema: 'events',
-      config,
-      // Webhook events older than RETENTION_DAYS go, their deliveries and attempts with them (ON DELETE CASCADE).
-      retainedTables: [{ table: 'webhook_events', column: 'created_at' }],
-      entities: [WebhookDestinationEntity, WebhookEventEntity, DeliveryEntity, DeliveryAttemptEntity, AdOptOutEntity],
-      migrations,
-      eventHandlers: [
-        ConnectionActivatedHandler,
-        PurchaseMatchedHandler,
-        ConnectionUnauthenticatedHandler,
-        SimulatedDataPurgedHandler,
-        InstallationActivatedHandler,
-        InstallationDeactivatedHandler,
-        InstallationDisconnectedHandler,
-        PartnerWebhookSecretRotatedHandler,
-        IntegrationsConnectionActivatedHandler,
-        IntegrationsPurchaseMatchedHandler,
+@Module({})
+export class AppModule {
+  /** The service for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: EventsServiceConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceConfigModule.register(EVENTS_CONFIG, config),
+        PlatformModule.forRoot({
+          service: 'events-service',
+          schema: 'events',
+          config,
+          // Webhook events older than RETENTION_DAYS go, their deliveries and attempts with them (ON DELETE CASCADE).
+          retainedTables: [{ table: 'webhook_events', column: 'created_at' }],
+          entities: [
+            WebhookDestinationEntity,
+            WebhookEventEntity,
+            DeliveryEntity,
+            DeliveryAttemptEntity,
+            AdOptOutEntity,
+          ],
+          migrations,
+          eventHandlers: [
+            ConnectionActivatedHandler,
+            PurchaseMatchedHandler,
+            ConnectionUnauthenticatedHandler,
+            SimulatedDataPurgedHandler,
+            InstallationActivatedHandler,
+            InstallationDeactivatedHandler,
+            InstallationDisconnectedHandler,
+            PartnerWebhookSecretRotatedHandler,
+            IntegrationsConnectionActivatedHandler,
+            IntegrationsPurchaseMatchedHandler,
+          ],
+        }),
+        WebhooksModule,
+        DeliveriesModule,
+        WebhookEventsModule,
+        AdOptOutsModule,
+        SimulatedDataModule,
+        PartnerDeliveriesModule,
+        IntegrationsModule,
       ],
-    }),
-    WebhooksModule,
-    DeliveriesModule,
-    WebhookEventsModule,
-    AdOptOutsModule,
-    SimulatedDataModule,
-    PartnerDeliveriesModule,
-    IntegrationsModule,
-  ],
-})
-export class AppModule {}
+    };
+  }
+}

@@ -63,4 +63,10 @@ export class EventsServiceEnv extends ServiceEnv {
 
 export type EventsServiceConfig = Config<EventsServiceEnv>;
 
-export const config = loadConfig(EventsServiceEnv);
+/** Injection token of the configuration. */
+export const EVENTS_CONFIG = Symbol('EVENTS_CONFIG');
+
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): EventsServiceConfig {
+  return loadConfig(EventsServiceEnv, env);
+}

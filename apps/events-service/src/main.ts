@@ -1,13 +1,13 @@
 import { runService } from '@cps/platform';
 import { AppModule } from './app.module.js';
-import { config } from './config.js';
+import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
 await runService({
   service: 'events-service',
   schema: 'events',
-  config,
-  module: AppModule,
+  config: loadAppConfig,
+  module: (config) => AppModule.register(config),
   migrations,
   rpc: true,
 });

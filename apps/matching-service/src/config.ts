@@ -1,8 +1,11 @@
-import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
+import { type Config, EnvPort, loadConfig, ServiceEnv } from '@cps/config';
 
 export class MatchingServiceEnv extends ServiceEnv {
   @EnvPort()
   PORT = 3011;
 }
 
-export const config = loadConfig(MatchingServiceEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): Config<MatchingServiceEnv> {
+  return loadConfig(MatchingServiceEnv, env);
+}

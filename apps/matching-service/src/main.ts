@@ -1,13 +1,13 @@
 import { runService } from '@cps/platform';
 import { AppModule } from './app.module.js';
-import { config } from './config.js';
+import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
 await runService({
   service: 'matching-service',
   schema: 'matching',
-  config,
-  module: AppModule,
+  config: loadAppConfig,
+  module: (config) => AppModule.register(config),
   migrations,
   // matching.get-purchase-matches.v1 and the brand catalog (matching.*-product(s).v1).
   rpc: true,

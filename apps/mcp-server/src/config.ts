@@ -62,5 +62,11 @@ export class McpServerEnv extends ServiceEnv {
   }
 }
 
-export const config = loadConfig(McpServerEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
+  return loadConfig(McpServerEnv, env);
+}
 export type McpConfig = Config<McpServerEnv>;
+
+/** Injection token of the configuration. */
+export const MCP_CONFIG = Symbol('MCP_CONFIG');

@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
 import { AdminController, AdminTokenGuard, LOYALTY_CONFIG } from './admin.controller.js';
-import { config } from './config.js';
+import { type SandboxLoyaltyConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 import { PlatformApiController } from './platform-api.controller.js';
 import { ReceivedCalls } from './received-calls.js';
@@ -11,17 +11,25 @@ import { ReceivedCalls } from './received-calls.js';
  * events, a webhook receiver), which never share the platform's message bus: it runs without NATS.
  */
 @Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'sandbox-loyalty',
-      schema: 'sandbox_loyalty',
-      config,
-      entities: [],
-      migrations,
-      messaging: false,
-    }),
-  ],
   controllers: [PlatformApiController, AdminController],
-  providers: [ReceivedCalls, AdminTokenGuard, { provide: LOYALTY_CONFIG, useValue: config }],
+  providers: [ReceivedCalls, AdminTokenGuard],
 })
-export class AppModule {}
+export class AppModule {
+  /** The service for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: SandboxLoyaltyConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'sandbox-loyalty',
+          schema: 'sandbox_loyalty',
+          config,
+          entities: [],
+          migrations,
+          messaging: false,
+        }),
+      ],
+      providers: [{ provide: LOYALTY_CONFIG, useValue: config }],
+    };
+  }
+}

@@ -16,4 +16,7 @@ export class SandboxLoyaltyEnv extends ServiceEnv {
 
 export type SandboxLoyaltyConfig = Config<SandboxLoyaltyEnv>;
 
-export const config = loadConfig(SandboxLoyaltyEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): SandboxLoyaltyConfig {
+  return loadConfig(SandboxLoyaltyEnv, env);
+}

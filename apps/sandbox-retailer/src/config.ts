@@ -59,4 +59,7 @@ export class SandboxRetailerEnv extends ServiceEnv {
 
 export type SandboxConfig = Config<SandboxRetailerEnv>;
 
-export const config = loadConfig(SandboxRetailerEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  return loadConfig(SandboxRetailerEnv, env);
+}

@@ -1,8 +1,8 @@
-import { Global, Module } from '@nestjs/common';
-import { PlatformModule } from '@cps/platform';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { AdminApiController } from './admin-api/admin-api.controller.js';
 import { AppProxyForwarderController } from './app-proxy/app-proxy-forwarder.controller.js';
-import { config, STOREFRONT_CONFIG } from './config.js';
+import { STOREFRONT_CONFIG, type SandboxStorefrontConfig } from './config.js';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { StorefrontSessions } from './customers/storefront-session.js';
 import { migrations } from './migrations/index.js';
@@ -10,8 +10,8 @@ import { StorefrontController } from './storefront/storefront.controller.js';
 
 @Global()
 @Module({
-  providers: [{ provide: STOREFRONT_CONFIG, useValue: config }, CustomerRepository, StorefrontSessions],
-  exports: [STOREFRONT_CONFIG, CustomerRepository, StorefrontSessions],
+  providers: [CustomerRepository, StorefrontSessions],
+  exports: [CustomerRepository, StorefrontSessions],
 })
 class SandboxStorefrontCommonModule {}
 
@@ -21,17 +21,25 @@ class SandboxStorefrontCommonModule {}
  * the Admin API's customer resource. Like a real platform it never talks NATS.
  */
 @Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'sandbox-storefront',
-      schema: 'sandbox_storefront',
-      config,
-      entities: [],
-      migrations,
-      messaging: false,
-    }),
-    SandboxStorefrontCommonModule,
-  ],
   controllers: [StorefrontController, AppProxyForwarderController, AdminApiController],
 })
-export class AppModule {}
+export class AppModule {
+  /** The service for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: SandboxStorefrontConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceConfigModule.register(STOREFRONT_CONFIG, config),
+        PlatformModule.forRoot({
+          service: 'sandbox-storefront',
+          schema: 'sandbox_storefront',
+          config,
+          entities: [],
+          migrations,
+          messaging: false,
+        }),
+        SandboxStorefrontCommonModule,
+      ],
+    };
+  }
+}

@@ -45,4 +45,7 @@ export type SandboxStorefrontConfig = Config<SandboxStorefrontEnv>;
 /** Injection token of the validated configuration. */
 export const STOREFRONT_CONFIG = Symbol('SANDBOX_STOREFRONT_CONFIG');
 
-export const config = loadConfig(SandboxStorefrontEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): SandboxStorefrontConfig {
+  return loadConfig(SandboxStorefrontEnv, env);
+}

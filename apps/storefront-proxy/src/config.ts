@@ -43,4 +43,7 @@ export type StorefrontProxyConfig = Config<StorefrontProxyEnv>;
 /** Injection token of the validated configuration. */
 export const STOREFRONT_CONFIG = Symbol('STOREFRONT_CONFIG');
 
-export const config = loadConfig(StorefrontProxyEnv);
+/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): StorefrontProxyConfig {
+  return loadConfig(StorefrontProxyEnv, env);
+}

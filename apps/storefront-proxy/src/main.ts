@@ -1,14 +1,14 @@
 import { runService } from '@cps/platform';
 import { AppModule } from './app.module.js';
-import { config } from './config.js';
+import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
 // `rpc`: answers the admin CLI's storefront.connect-shop.v1 / storefront.disconnect-shop.v1.
 await runService({
   service: 'storefront-proxy',
   schema: 'storefront',
-  config,
-  module: AppModule,
+  config: loadAppConfig,
+  module: (config) => AppModule.register(config),
   migrations,
   rpc: true,
 });

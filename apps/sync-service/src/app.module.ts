@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
-import { PlatformModule } from '@cps/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { CollectionModule } from './collection/collection.module.js';
-import { config } from './config.js';
+import { SYNC_CONFIG, type SyncServiceConfig } from './config.js';
 import { ConnectionActivityEntity } from './connections/connection-activity.entity.js';
 import { ConnectionEntity } from './connections/connection.entity.js';
 import { ConnectionsModule } from './connections/connections.module.js';
@@ -19,35 +19,42 @@ import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
 import { TeamStatsModule } from './stats/team-stats.handler.js';
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({
-      service: 'sync-service',
-      schema: 'sync',
-      config,
-      entities: [
-        RetailerEntity,
-        TeamRetailerEntity,
-        ConnectionEntity,
-        ConnectionActivityEntity,
-        PurchaseEntity,
-        PurchaseItemEntity,
-        LinkTokenEntity,
-        LinkSessionEntity,
+@Module({})
+export class AppModule {
+  /** The service for a configuration read at start (config.ts `loadAppConfig`). */
+  static register(config: SyncServiceConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceConfigModule.register(SYNC_CONFIG, config),
+        PlatformModule.forRoot({
+          service: 'sync-service',
+          schema: 'sync',
+          config,
+          entities: [
+            RetailerEntity,
+            TeamRetailerEntity,
+            ConnectionEntity,
+            ConnectionActivityEntity,
+            PurchaseEntity,
+            PurchaseItemEntity,
+            LinkTokenEntity,
+            LinkSessionEntity,
+          ],
+          migrations,
+          producesEvents: true,
+        }),
+        RetailersModule,
+        ConnectionsModule,
+        PurchasesModule,
+        LinkTokensModule,
+        SimulatorModule,
+        RetailerAdaptersModule,
+        LinkingModule,
+        CollectionModule,
+        HousekeepingModule,
+        TeamStatsModule,
       ],
-      migrations,
-      producesEvents: true,
-    }),
-    RetailersModule,
-    ConnectionsModule,
-    PurchasesModule,
-    LinkTokensModule,
-    SimulatorModule,
-    RetailerAdaptersModule,
-    LinkingModule,
-    CollectionModule,
-    HousekeepingModule,
-    TeamStatsModule,
-  ],
-})
-export class AppModule {}
+    };
+  }
+}

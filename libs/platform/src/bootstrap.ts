@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { type INestApplication, type NestApplicationOptions } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions } from '@nestjs/microservices';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { type ServiceEnv } from '@cps/config';
+import { loadConfig, ServiceEnv } from '@cps/config';
 import { createLogger } from '@cps/observability';
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
@@ -12,11 +12,21 @@ import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions
 import { releaseStartupMemory } from './startup-memory.js';
 import { SubjectServerNats } from './subject-server-nats.js';
 
-export interface ServiceDefinition {
+/** What every service's configuration has: the variables of ServiceEnv and the port it listens on. */
+export type ServiceConfig = Pick<ServiceEnv, 'DATABASE_URL' | 'NATS_URL' | 'LOG_LEVEL' | 'SHUTDOWN_GRACE_MS'> & {
+  PORT: number;
+};
+
+export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
   service: string;
   schema: string;
-  config: ServiceEnv & { PORT: number };
-  module: unknown;
+  /**
+   * Builds the service's configuration from an environment when it starts (not when its code is imported): a bad
+   * environment stops the process with code 78. Not called by `migrate`, which needs DATABASE_URL alone.
+   */
+  config: (env: NodeJS.ProcessEnv) => C;
+  /** The root module for a configuration (each app's `AppModule.register`). */
+  module: (config: C) => DynamicModule;
   migrations: SchemaDataSourceOptions['migrations'];
   /** Answers request/reply subjects (`@MessagePattern` handlers) in the service's queue group. */
   rpc?: boolean;
@@ -46,17 +56,26 @@ export async function createHttpApp(
 
 /**
  * Entry point of every service. `node main.js migrate` applies the schema's pending migrations and
- * exits (npm run migrate, the Kubernetes migration Job); without arguments the service runs until
- * SIGTERM/SIGINT, then stops taking work, finishes what is in flight and closes its connections.
+ * exits (npm run migrate, the Kubernetes migration Job); it reads only the variables every service shares
+ * (DATABASE_URL, LOG_LEVEL), so a Job needs no secret of the service. Without arguments the service builds its
+ * configuration from `env`, runs until SIGTERM/SIGINT, then stops taking work, finishes what is in flight and
+ * closes its connections.
  */
-export async function runService(definition: ServiceDefinition): Promise<void> {
-  const logger = createLogger(definition.service, definition.config.LOG_LEVEL);
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+export async function runService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (process.argv[2] === 'migrate') {
-    await migrate(definition, logger);
+    const config = loadConfig(ServiceEnv, env);
+    const logger = createLogger(definition.service, config.LOG_LEVEL);
+    process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+    await migrate(definition, config.DATABASE_URL, logger);
     return;
   }
-  const app = await createHttpApp(definition.module, definition.http, {
+  const config = definition.config(env);
+  const logger = createLogger(definition.service, config.LOG_LEVEL);
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  const app = await createHttpApp(definition.module(config), definition.http, {
     bufferLogs: true,
     forceCloseConnections: false,
   });
@@ -71,7 +90,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     app.connectMicroservice<MicroserviceOptions>(
       {
         strategy: new SubjectServerNats({
-          servers: definition.config.NATS_URL.split(','),
+          servers: config.NATS_URL.split(','),
           name: `${definition.service}-rpc`,
           queue: definition.service,
           maxReconnectAttempts: -1,
@@ -79,17 +98,17 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
           waitOnFirstConnect: true,
           gracefulShutdown: true,
           // Nest sleeps this long after unsubscribing, whatever is in flight: enough for an rpc handler.
-          gracePeriod: Math.min(definition.config.SHUTDOWN_GRACE_MS, 1_000),
+          gracePeriod: Math.min(config.SHUTDOWN_GRACE_MS, 1_000),
         }),
       },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();
   }
-  await app.listen(definition.config.PORT, '0.0.0.0');
+  await app.listen(config.PORT, '0.0.0.0');
   answerClientErrorsWithJson(app.getHttpServer());
-  logger.info({ port: definition.config.PORT }, `${definition.service} listening`);
-  stopOnSignal(app, definition.config.SHUTDOWN_GRACE_MS, logger);
+  logger.info({ port: config.PORT }, `${definition.service} listening`);
+  stopOnSignal(app, config.SHUTDOWN_GRACE_MS, logger);
   releaseStartupMemory();
 }
 
@@ -124,10 +143,14 @@ function stopOnSignal(app: INestApplication, graceMs: number, logger: ReturnType
   process.once('SIGINT', stop);
 }
 
-async function migrate(definition: ServiceDefinition, logger: ReturnType<typeof createLogger>): Promise<void> {
+async function migrate(
+  definition: Pick<ServiceDefinition, 'service' | 'schema' | 'migrations'>,
+  databaseUrl: string,
+  logger: ReturnType<typeof createLogger>,
+): Promise<void> {
   const dataSource = new DataSource(
     schemaDataSourceOptions({
-      url: definition.config.DATABASE_URL,
+      url: databaseUrl,
       schema: definition.schema,
       entities: [],
       migrations: definition.migrations,

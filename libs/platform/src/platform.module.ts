@@ -100,3 +100,16 @@ function defaultReplyCheck(nodeEnv: string): boolean | 'sampled' {
   if (isProduction(nodeEnv)) return false;
   return nodeEnv === 'test' ? true : 'sampled';
 }
+
+/** Provides a service's configuration, read when it starts, under `token` to every module of the app. */
+@Module({})
+export class ServiceConfigModule {
+  static register(token: symbol, config: object): DynamicModule {
+    return {
+      module: ServiceConfigModule,
+      global: true,
+      providers: [{ provide: token, useValue: config }],
+      exports: [token],
+    };
+  }
+}

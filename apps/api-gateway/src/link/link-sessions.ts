@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type RpcRequest, type SyncContracts } from '@cps/contracts';
 import { SyncClient } from '../clients/sync.client.js';
-import { linkConfig } from './link.config.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 
 export type LinkSessionView = SyncContracts.LinkSessionView;
 export type LinkEntry = RpcRequest<typeof SyncContracts.startLinkSession>['entry'];
@@ -12,9 +12,14 @@ export type LinkEntry = RpcRequest<typeof SyncContracts.startLinkSession>['entry
  */
 @Injectable()
 export class LinkSessions {
-  private readonly retailerStepTimeoutMs = linkConfig.LINK_RETAILER_STEP_TIMEOUT_MS;
+  private readonly retailerStepTimeoutMs: number;
 
-  constructor(private readonly sync: SyncClient) {}
+  constructor(
+    private readonly sync: SyncClient,
+    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'link'>,
+  ) {
+    this.retailerStepTimeoutMs = config.link.LINK_RETAILER_STEP_TIMEOUT_MS;
+  }
 
   start(entry: LinkEntry, redirectUrl: string | null) {
     return this.sync.startLinkSession({ entry, redirectUrl });

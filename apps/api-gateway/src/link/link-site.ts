@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { LinkCookies } from './link-cookie.js';
-import { linkConfig } from './link.config.js';
 
 /** Where the link flow lives under `{base_url}` and how its cookie is made. */
 @Injectable()
@@ -14,15 +13,15 @@ export class LinkSite {
   readonly origin: string;
   readonly cookies: LinkCookies;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'PUBLIC_BASE_URL'>) {
+  constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'link'>) {
     const base = new URL(config.PUBLIC_BASE_URL);
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.startPath = `${this.basePath}/link`;
     this.origin = base.origin;
-    this.cookies = new LinkCookies(linkConfig.LINK_SESSION_SECRET, {
+    this.cookies = new LinkCookies(config.link.LINK_SESSION_SECRET, {
       path: this.startPath,
       secure: base.protocol === 'https:',
-      maxAgeSeconds: linkConfig.LINK_SESSION_COOKIE_SECONDS,
+      maxAgeSeconds: config.link.LINK_SESSION_COOKIE_SECONDS,
     });
   }
 }

@@ -1,10 +1,10 @@
 import { MinLength } from 'class-validator';
-import { DevelopmentSecret, EnvInt, loadConfig } from '@cps/config';
+import { type Config, DevelopmentSecret, EnvInt } from '@cps/config';
 
 /** Anyone can read it: signs link-flow cookies outside production only. */
 export const DEVELOPMENT_LINK_SESSION_SECRET = 'cps-development-link-session-secret-not-for-production';
 
-/** Variables of the hosted link flow (validated at start like config.ts: a bad value stops the gateway, code 78). */
+/** Variables of the hosted link flow (read with config.ts when the gateway starts: a bad value stops it, code 78). */
 export class LinkEnv {
   /** HMAC key of the link-flow cookie and its CSRF tokens; required in production (>= 32 characters). */
   @DevelopmentSecret()
@@ -20,4 +20,4 @@ export class LinkEnv {
   LINK_RETAILER_STEP_TIMEOUT_MS = 30_000;
 }
 
-export const linkConfig = loadConfig(LinkEnv);
+export type LinkConfig = Config<LinkEnv>;

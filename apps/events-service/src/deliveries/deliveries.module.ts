@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { config } from '../config.js';
+import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
 import { DeliverySettings } from '../settings.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
@@ -29,12 +29,13 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {
       provide: DeliverySettings,
-      useValue: {
+      inject: [EVENTS_CONFIG],
+      useFactory: (config: EventsServiceConfig): DeliverySettings => ({
         retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
         timeoutMs: config.WEBHOOK_TIMEOUT_MS,
         pollMs: config.DELIVERY_POLL_MS,
         concurrency: config.DELIVERY_CONCURRENCY,
-      } satisfies DeliverySettings,
+      }),
     },
   ],
   exports: [DeliveryRepository, DeliverySettings],

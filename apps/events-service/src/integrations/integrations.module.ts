@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { GuardedWebhookTransport, WebhookTransport } from '../deliveries/webhook-transport.js';
-import { config } from '../config.js';
+import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
 import { WebhookUrlPolicy } from '../settings.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttemptAwardUseCase } from './attempt-award.use-case.js';
@@ -42,7 +42,11 @@ import { RecordAwardsUseCase } from './record-awards.use-case.js';
     AwardWorker,
     { provide: AwardCustomers, useClass: RpcAwardCustomers },
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
-    { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
+    {
+      provide: WebhookUrlPolicy,
+      inject: [EVENTS_CONFIG],
+      useFactory: (config: EventsServiceConfig) => ({ allowHttp: config.WEBHOOK_ALLOW_HTTP }),
+    },
   ],
   exports: [RecordAwardsUseCase],
 })

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
-import { config } from '../config.js';
+import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
 import { Clock, CryptoRandomness, Randomness, SystemClock, WebhookUrlPolicy } from '../settings.js';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
@@ -25,9 +25,21 @@ import { WebhooksHandler } from './webhooks.handler.js';
     UpdateWebhookUseCase,
     DeleteWebhookUseCase,
     RotateWebhookSecretUseCase,
-    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
-    { provide: WebhookUrlPolicy, useValue: { allowHttp: config.WEBHOOK_ALLOW_HTTP } },
-    { provide: OutboundGuard, useFactory: () => new OutboundGuard({ allow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS }) },
+    {
+      provide: SecretBox,
+      inject: [EVENTS_CONFIG],
+      useFactory: (config: EventsServiceConfig) => new SecretBox(config.ENCRYPTION_KEY),
+    },
+    {
+      provide: WebhookUrlPolicy,
+      inject: [EVENTS_CONFIG],
+      useFactory: (config: EventsServiceConfig) => ({ allowHttp: config.WEBHOOK_ALLOW_HTTP }),
+    },
+    {
+      provide: OutboundGuard,
+      inject: [EVENTS_CONFIG],
+      useFactory: (config: EventsServiceConfig) => new OutboundGuard({ allow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS }),
+    },
     { provide: Clock, useClass: SystemClock },
     { provide: Randomness, useClass: CryptoRandomness },
   ],

@@ -1,7 +1,7 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { AskService } from '../ask/ask.service.js';
 import { TeamQuery } from '../ask/team-query.js';
-import { config } from '../config.js';
+import { MCP_CONFIG, type McpConfig } from '../config.js';
 import { ConnectorRevocations } from '../connectors/connector-revocations.js';
 import { RetailerCatalogService } from '../read-model/retailer-catalog.service.js';
 import { ConnectorTokens } from './connector-tokens.js';
@@ -11,7 +11,7 @@ import { McpSettings } from './mcp-settings.js';
 @Module({
   controllers: [ProtectedResourceController, McpController],
   providers: [
-    { provide: McpSettings, useValue: McpSettings.from(config) },
+    { provide: McpSettings, inject: [MCP_CONFIG], useFactory: (config: McpConfig) => McpSettings.from(config) },
     ConnectorRevocations,
     ConnectorTokens,
     TeamQuery,

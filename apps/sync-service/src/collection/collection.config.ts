@@ -1,6 +1,6 @@
-import { type Config, type ConfigIssue, EnvFlag, EnvInt, EnvNumber, loadConfig } from '@cps/config';
+import { type Config, type ConfigIssue, EnvFlag, EnvInt, EnvNumber } from '@cps/config';
 
-/** Variables of the sync scheduler (validated at start: a bad value stops the service with code 78). */
+/** Variables of the sync scheduler (read with config.ts when the service starts: a bad value stops it with code 78). */
 export class CollectionEnv {
   /** Run the scheduler in this process (false: answer rpc only, e.g. a process dedicated to the link flow). */
   @EnvFlag()
@@ -60,5 +60,3 @@ export class CollectionEnv {
 }
 
 export type CollectionConfig = Config<CollectionEnv>;
-
-export const collectionConfig = loadConfig(CollectionEnv);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServiceMetrics } from '@cps/observability';
 import { CommonModule } from '../common/common.module.js';
+import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { RetailerAdaptersModule } from '../retailer-adapters/retailer-adapters.module.js';
@@ -9,7 +10,6 @@ import { CollectionScheduler } from './collection-scheduler.service.js';
 import { CollectionStateRepository } from './collection-state.repository.js';
 import { COLLECTION_CONFIG } from './collection-tokens.js';
 import { CollectionWakeup } from './collection-wakeup.js';
-import { collectionConfig } from './collection.config.js';
 import { PollConnectionUseCase } from './poll-connection.use-case.js';
 import { RequestPollUseCase, RetailerPushHandler } from './retailer-push.handler.js';
 
@@ -19,7 +19,7 @@ import { RequestPollUseCase, RetailerPushHandler } from './retailer-push.handler
   controllers: [RetailerPushHandler],
   providers: [
     RequestPollUseCase,
-    { provide: COLLECTION_CONFIG, useValue: collectionConfig },
+    { provide: COLLECTION_CONFIG, inject: [SYNC_CONFIG], useFactory: (config: SyncServiceConfig) => config.collection },
     {
       provide: CollectionMetrics,
       inject: [ServiceMetrics],

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
 import { CommonModule } from '../common/common.module.js';
-import { config } from '../config.js';
+import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { CreateLinkTokenUseCase } from './create-link-token.use-case.js';
 import { LinkTokenEntity } from './link-token.entity.js';
 import { LinkTokenRepository } from './link-token.repository.js';
@@ -20,7 +20,11 @@ import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
     ListLinkTokensUseCase,
     RevokeLinkTokenUseCase,
     ResolveLinkTokenUseCase,
-    { provide: SecretBox, useFactory: () => new SecretBox(config.ENCRYPTION_KEY) },
+    {
+      provide: SecretBox,
+      inject: [SYNC_CONFIG],
+      useFactory: (config: SyncServiceConfig) => new SecretBox(config.ENCRYPTION_KEY),
+    },
   ],
   exports: [LinkTokenRepository],
 })

@@ -1,6 +1,6 @@
-import { type Config, EnvHttpUrl, EnvInt, loadConfig } from '@cps/config';
+import { type Config, EnvHttpUrl, EnvInt } from '@cps/config';
 
-/** Variables of the retailer adapters (validated at start like config.ts: a bad value stops the service, code 78). */
+/** Variables of the retailer adapters (read with config.ts when the service starts: a bad value stops it, code 78). */
 export class RetailerAdaptersEnv {
   /** The sandbox retailer playing every platform retailer (development, tests, demos). */
   @EnvHttpUrl()
@@ -16,5 +16,3 @@ export class RetailerAdaptersEnv {
 }
 
 export type RetailerAdaptersConfig = Config<RetailerAdaptersEnv>;
-
-export const retailerAdaptersConfig = loadConfig(RetailerAdaptersEnv);

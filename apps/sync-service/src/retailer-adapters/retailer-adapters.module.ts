@@ -1,17 +1,21 @@
 import { Module } from '@nestjs/common';
 import { SecretBox } from '@cps/persistence';
-import { config } from '../config.js';
+import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { RetailerAdapters, SandboxRetailerAdapters } from './retailer-adapters.js';
-import { retailerAdaptersConfig } from './retailer-adapters.config.js';
 import { RetailerCredentialVault } from './retailer-credential-vault.js';
 
 /** The retailer adapter port and the vault its secrets go through. Import it where retailers are reached. */
 @Module({
   providers: [
-    { provide: RetailerAdapters, useFactory: () => new SandboxRetailerAdapters(retailerAdaptersConfig) },
+    {
+      provide: RetailerAdapters,
+      inject: [SYNC_CONFIG],
+      useFactory: (config: SyncServiceConfig) => new SandboxRetailerAdapters(config.retailerAdapters),
+    },
     {
       provide: RetailerCredentialVault,
-      useFactory: () => new RetailerCredentialVault(new SecretBox(config.ENCRYPTION_KEY)),
+      inject: [SYNC_CONFIG],
+      useFactory: (config: SyncServiceConfig) => new RetailerCredentialVault(new SecretBox(config.ENCRYPTION_KEY)),
     },
   ],
   exports: [RetailerAdapters, RetailerCredentialVault],

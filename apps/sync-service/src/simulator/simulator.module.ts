@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { collectionConfig } from '../collection/collection.config.js';
 import { CommonModule } from '../common/common.module.js';
+import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { RetailersModule } from '../retailers/retailers.module.js';
@@ -22,7 +22,11 @@ import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.
     DeleteSimulatedConnectionUseCase,
     SimulatedDataRepository,
     PurgeSimulatedDataUseCase,
-    { provide: SIMULATED_DATA_RETENTION_DAYS, useValue: collectionConfig.SIMULATED_DATA_RETENTION_DAYS },
+    {
+      provide: SIMULATED_DATA_RETENTION_DAYS,
+      inject: [SYNC_CONFIG],
+      useFactory: (config: SyncServiceConfig) => config.collection.SIMULATED_DATA_RETENTION_DAYS,
+    },
   ],
   exports: [PurgeSimulatedDataUseCase],
 })
