@@ -157,10 +157,11 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(cluster.spec.instances).toBe(overlay === 'prod' ? 3 : 1);
     expect(cluster.spec.storage.size).toMatch(/Gi$/);
     expect(cluster.spec.managed.roles.map((role: any) => role.name).sort()).toEqual(
-      APPS.filter((app) => !app.sandbox)
-        .map((app) => `cps_${app.schema}`)
-        .sort(),
+      [...APPS.filter((app) => !app.sandbox).map((app) => `cps_${app.schema}`), 'cps_mcp_query'].sort(),
     );
+    // mcp-server's migration may neither create cps_mcp_query nor grant it (the owner has no CREATEROLE).
+    const mcp = cluster.spec.managed.roles.find((role: any) => role.name === 'cps_mcp');
+    expect(mcp.inRoles).toEqual(['cps_mcp_query']);
     const nats = named('StatefulSet', 'nats')!;
     expect(nats.spec.replicas).toBe(overlay === 'prod' ? 3 : 1);
     const conf: string = named('ConfigMap', 'nats-config')!.data['nats.conf'];

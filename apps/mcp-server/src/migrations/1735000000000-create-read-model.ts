@@ -85,7 +85,14 @@ export class CreateReadModel1735000000000 implements MigrationInterface {
       EXCEPTION WHEN duplicate_object OR unique_violation THEN
         NULL; -- created at the same moment by a migration of another database on this server
       END $$`);
-    await q.query(`GRANT cps_mcp_query TO cps_mcp`);
+    // Under CloudNativePG both roles are managed (cps_mcp in cps_mcp_query, k8s/overlays/*/postgres.yaml) and the
+    // migrating owner has neither CREATEROLE nor ADMIN on cps_mcp_query: grant only a membership that is missing.
+    await q.query(`DO $$
+      BEGIN
+        IF NOT pg_has_role('cps_mcp', 'cps_mcp_query', 'MEMBER') THEN
+          GRANT cps_mcp_query TO cps_mcp;
+        END IF;
+      END $$`);
     await q.query(`GRANT USAGE ON SCHEMA mcp TO cps_mcp_query`);
     for (const table of ['retailers', 'connections', 'purchases', 'items']) {
       await q.query(`GRANT SELECT ON mcp.${table} TO cps_mcp_query`);
