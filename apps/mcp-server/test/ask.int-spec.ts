@@ -582,15 +582,18 @@ describe('ask: team scoping in the database', () => {
 });
 
 describe('ask: limits', () => {
-  it('answers at most the configured questions a minute per connector', async () => {
-    const settings = new McpSettings(
+  const limitedSettings = (queriesPerMinute: number) =>
+    new McpSettings(
       'http://127.0.0.1:1/mcp',
       'http://127.0.0.1:2',
       'http://127.0.0.1:2/jwks',
       'http://127.0.0.1:3',
-      3,
+      queriesPerMinute,
       null,
     );
+
+  it('answers at most the configured questions a minute per connector', async () => {
+    const settings = limitedSettings(3);
     const limited = new AskService(model.service, new TeamQuery(model.service), settings);
     const connector = { teamId: 'team_a', clientId: 'client_rate_limited' };
     for (let index = 0; index < 3; index += 1) {
@@ -603,6 +606,18 @@ describe('ask: limits', () => {
     expect(
       'error' in (await limited.ask({ teamId: 'team_a', clientId: 'client_other' }, 'How many purchases', NOW)),
     ).toBe(false);
+  });
+
+  it('holds the limit under concurrency: 12 parallel asks over a limit of 5 answer exactly 5', async () => {
+    const settings = limitedSettings(5);
+    // Two services on one database stand for two replicas.
+    const replicas = [0, 1].map(() => new AskService(model.service, new TeamQuery(model.service), settings));
+    const connector = { teamId: 'team_a', clientId: 'client_parallel' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => replicas[index % 2]!.ask(connector, 'How many purchases', NOW)),
+    );
+    expect(answers.filter((answer) => !('error' in answer))).toHaveLength(5);
+    expect(answers.filter((answer) => 'error' in answer && answer.error.startsWith('Rate limit'))).toHaveLength(7);
   });
 
   it('returns at most 100 rows', async () => {

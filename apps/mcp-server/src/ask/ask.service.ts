@@ -37,12 +37,19 @@ export class AskService {
   }
 
   async ask(connector: Connector, question: string, now = new Date()): Promise<AskAnswer> {
-    if (await this.overLimit(connector)) {
+    const auditId = await this.reserve(connector, question);
+    if (auditId === null) {
       return this.audited(connector, question, {
         error: `Rate limit: at most ${this.settings.queriesPerMinute} questions a minute per connector; ask again in a minute.`,
       });
     }
-    return this.audited(connector, question, await this.answer(connector, question, now));
+    const answer = await this.answer(connector, question, now);
+    await this.dataSource.query(`UPDATE mcp.query_audit SET result_count = $2, error = $3 WHERE id = $1`, [
+      auditId,
+      'error' in answer ? null : answer.result_count,
+      'error' in answer ? answer.error.slice(0, 500) : null,
+    ]);
+    return answer;
   }
 
   private async answer(connector: Connector, question: string, now: Date): Promise<AskAnswer> {
@@ -113,13 +120,29 @@ export class AskService {
     return vocabulary;
   }
 
-  private async overLimit(connector: Connector): Promise<boolean> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM mcp.query_audit
-       WHERE team_id = $1 AND client_id = $2 AND tool = 'ask' AND asked_at > now() - interval '1 minute'`,
-      [connector.teamId, connector.clientId],
-    )) as Array<{ n: number }>;
-    return (row?.n ?? 0) >= this.settings.queriesPerMinute;
+  /**
+   * Counts the connector's last minute and writes its audit row in one transaction, serialized per connector by a
+   * transaction-scoped advisory lock, so parallel calls (on any replica) cannot all read the same count.
+   * Returns the audit row's id, or null when the connector is over its limit.
+   */
+  private async reserve(connector: Connector, question: string): Promise<string | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('mcp.ask:' || $1 || ':' || $2))`, [
+        connector.teamId,
+        connector.clientId,
+      ]);
+      const [row] = (await manager.query(
+        `SELECT count(*)::int AS n FROM mcp.query_audit
+         WHERE team_id = $1 AND client_id = $2 AND tool = 'ask' AND asked_at > now() - interval '1 minute'`,
+        [connector.teamId, connector.clientId],
+      )) as Array<{ n: number }>;
+      if ((row?.n ?? 0) >= this.settings.queriesPerMinute) return null;
+      const [inserted] = (await manager.query(
+        `INSERT INTO mcp.query_audit (team_id, client_id, tool, question) VALUES ($1, $2, 'ask', $3) RETURNING id`,
+        [connector.teamId, connector.clientId, question.slice(0, MAX_QUESTION_LENGTH)],
+      )) as Array<{ id: string }>;
+      return inserted?.id ?? null;
+    });
   }
 
   private async audited(connector: Connector, question: string, answer: AskAnswer): Promise<AskAnswer> {
