@@ -2,9 +2,14 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
-import { schemaRoleUrl } from '@cps/persistence';
+import { schemaDataSourceOptions, schemaRoleUrl } from '@cps/persistence';
 import { eventually, TestPlatform } from '@cps/testing';
 import pg from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AskService } from '../src/ask/ask.service.js';
+import { TeamQuery } from '../src/ask/team-query.js';
+import { McpSettings } from '../src/mcp/mcp-settings.js';
+import { Projection } from '../src/read-model/projection.js';
 
 /**
  * The read model is a projection of the platform's events: connections, purchases and items (with their matched
@@ -30,10 +35,58 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+/** A simulated connection with one purchase, through sync-service as the REST API's simulator does. */
+async function simulatedConnectionWithPurchase() {
+  const connection = await platform.admin.request(SyncContracts.createSimulatedConnection, {
+    teamId,
+    actor: ACTOR,
+    retailer_id: 'target',
+    include_purchases: false,
+  });
+  const purchase = await platform.admin.request(SyncContracts.createSimulatedPurchase, {
+    teamId,
+    connectionId: connection.connection_id,
+  });
+  return { connection, purchase };
+}
+
+/** `ask` as mcp-server runs it, on the read model of the test platform (role `cps_mcp_query` under RLS). */
+function askOn(databaseUrl: string) {
+  const service = new DataSource(
+    schemaDataSourceOptions({
+      url: schemaRoleUrl(databaseUrl, 'mcp'),
+      schema: 'mcp',
+      entities: [],
+      migrations: [],
+      poolSize: 2,
+    }),
+  );
+  const ready = service.initialize();
+  const settings = new McpSettings(
+    'http://127.0.0.1:1/mcp',
+    'http://127.0.0.1:2',
+    'http://127.0.0.1:2/jwks',
+    'http://127.0.0.1:3',
+    10_000,
+    null,
+  );
+  const ask = new AskService(service, new TeamQuery(service), settings);
+  return {
+    ask: async (...args: Parameters<AskService['ask']>) => (await ready, ask.ask(...args)),
+    /** A projection write as mcp-server's consumers make it (role `cps_mcp`). */
+    write: async (work: (manager: EntityManager) => Promise<void>) => (await ready, service.transaction(work)),
+    close: async () => {
+      await ready;
+      await service.destroy();
+    },
+  };
+}
+
 /** What the read model holds for the team, in a comparable form. */
 async function snapshot() {
   const connections = await db.query(
-    `SELECT connection_id, status, retailer_id FROM mcp.connections WHERE team_id = $1 ORDER BY 1`,
+    `SELECT connection_id, status, retailer_id, deleted_at IS NOT NULL AS deleted FROM mcp.connections
+      WHERE team_id = $1 ORDER BY 1`,
     [teamId],
   );
   const purchases = await db.query(
@@ -88,7 +141,7 @@ describe('mcp read model', () => {
       return state;
     });
     expect(projected.connections).toEqual([
-      { connection_id: connection.connection_id, status: 'active', retailer_id: 'walmart' },
+      { connection_id: connection.connection_id, status: 'active', retailer_id: 'walmart', deleted: false },
     ]);
     expect(projected.purchases).toEqual(
       purchases
@@ -114,6 +167,75 @@ describe('mcp read model', () => {
     });
   });
 
+  it('follows a disconnect and a delete as the REST API does: disconnected is counted, deleted is gone', async () => {
+    const ask = askOn(platform.databaseUrl);
+    const question = async (text: string) => {
+      const answer = await ask.ask({ teamId, clientId: 'read-model-test' }, text);
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.results;
+    };
+    const kept = await simulatedConnectionWithPurchase();
+    const deleted = await simulatedConnectionWithPurchase();
+    const projected = async () => {
+      const state = await snapshot();
+      const has = (id: string) => (state.purchases as Array<{ purchase_id: string }>).some((p) => p.purchase_id === id);
+      if (!has(kept.purchase.purchase_id) || !has(deleted.purchase.purchase_id)) throw new Error('not projected yet');
+    };
+    await eventually(projected);
+    const purchasesBefore = (await question('How many purchases'))[0]!.purchases as number;
+
+    const disconnected = await platform.admin.request(SyncContracts.updateConnection, {
+      teamId,
+      connectionId: kept.connection.connection_id,
+      actor: ACTOR,
+      status: 'disconnected',
+    });
+    expect(disconnected.status).toBe('disconnected');
+    await platform.admin.request(SyncContracts.deleteConnection, {
+      teamId,
+      connectionId: deleted.connection.connection_id,
+      actor: ACTOR,
+    });
+
+    // Within seconds: the disconnected connection is counted as such and its purchase still is (the REST API still
+    // serves it); the deleted one and its purchase are in no answer.
+    const byStatus = await eventually(async () => {
+      const rows = await question('How many connections by status?');
+      const counted = Object.fromEntries(rows.map((row) => [row.status, row.connections]));
+      if (!counted.disconnected) throw new Error(`no disconnected row yet: ${JSON.stringify(rows)}`);
+      if ((await question('How many purchases'))[0]!.purchases !== purchasesBefore - 1)
+        throw new Error('still counted');
+      return counted;
+    });
+    const state = await snapshot();
+    expect(state.connections).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          connection_id: kept.connection.connection_id,
+          status: 'disconnected',
+          deleted: false,
+        }),
+        expect.objectContaining({ connection_id: deleted.connection.connection_id, deleted: true }),
+      ]),
+    );
+    const listed = (state.connections as Array<{ deleted: boolean }>).filter((c) => !c.deleted).length;
+    expect(Object.values(byStatus).reduce((n: number, count) => n + Number(count), 0)).toBe(listed);
+    const purchaseIds = (state.purchases as Array<{ purchase_id: string }>).map((p) => p.purchase_id);
+    expect(purchaseIds).toContain(kept.purchase.purchase_id);
+    expect(purchaseIds).not.toContain(deleted.purchase.purchase_id);
+    expect((state.items as Array<{ purchase_id: string }>).map((i) => i.purchase_id)).not.toContain(
+      deleted.purchase.purchase_id,
+    );
+
+    // A purchase of the deleted connection projected late (another consumer, another order) is not shown again.
+    await ask.write((manager) => Projection.upsertPurchases(manager, [{ teamId, purchase: deleted.purchase }]));
+    const late = await db.query(`SELECT count(*)::int AS n FROM mcp.purchases WHERE purchase_id = $1`, [
+      deleted.purchase.purchase_id,
+    ]);
+    expect(late.rows[0].n).toBe(0);
+    await ask.close();
+  });
+
   it('is rebuilt from the event stream by rebuild-read-model, its summaries too', async () => {
     const before = await snapshot();
     expect((before.purchaseDays as Array<{ purchases: number }>).reduce((n, row) => n + row.purchases, 0)).toBe(
@@ -136,6 +258,8 @@ describe('mcp read model', () => {
     expect(result.removed_rows).toBeGreaterThanOrEqual(before.purchases.length + before.items.length + 1);
     expect(result.consumers.sort()).toEqual([
       'mcp-server-connection-activated',
+      'mcp-server-connection-changed',
+      'mcp-server-connection-deleted',
       'mcp-server-connection-sharing-changed',
       'mcp-server-connection-unauthenticated',
       'mcp-server-purchase-matched',

@@ -397,6 +397,29 @@ export class ConnectionSharingChanged {
  */
 export const connectionSharingChanged = defineEvent('sync.connection.sharing-changed.v1', ConnectionSharingChanged);
 
+export class ConnectionChanged {
+  @IsDefined() @ValidateNested() @Type(() => Connection) connection!: Connection;
+}
+
+/**
+ * A connection was created (`POST /connections`, status `initialized`) or changed outside a link or a session loss:
+ * `PATCH /connections/{id}` from the API, the dashboard or the storefront (identifiers, `disconnected`, `revoked`).
+ * Carries the connection as it is now. Internal: no webhook (the seed's kinds stay as they are); the read model
+ * follows it (ADR 0016).
+ */
+export const connectionChanged = defineEvent('sync.connection.changed.v1', ConnectionChanged);
+
+export class ConnectionDeleted {
+  /** The connection as it was when deleted. */
+  @IsDefined() @ValidateNested() @Type(() => Connection) connection!: Connection;
+}
+
+/**
+ * `DELETE /connections/{id}`: the connection, its activity and its purchases are no longer readable anywhere. Internal:
+ * no webhook; the read model drops the connection's purchases and keeps a tombstone so a late purchase is not shown.
+ */
+export const connectionDeleted = defineEvent('sync.connection.deleted.v1', ConnectionDeleted);
+
 // --- Simulator (REST: /simulated-connections/{id}) ------------------------------------------------------
 
 export const SIMULATED_CONNECTION_STATUSES = ['active', 'unauthenticated'] as const;

@@ -6,6 +6,7 @@ import { SharingWindow1736100000000 } from './1736100000000-sharing-window.js';
 import { AskSummaries1736200000000 } from './1736200000000-ask-summaries.js';
 import { ConnectorRevocations1736300000000 } from './1736300000000-connector-revocations.js';
 import { PurchasesByConnectionAndTeam1736400000000 } from './1736400000000-purchases-by-connection-and-team.js';
+import { DeletedConnections1736500000000 } from './1736500000000-deleted-connections.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -16,4 +17,5 @@ export const migrations = [
   AskSummaries1736200000000,
   ConnectorRevocations1736300000000,
   PurchasesByConnectionAndTeam1736400000000,
+  DeletedConnections1736500000000,
 ];

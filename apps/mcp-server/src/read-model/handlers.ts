@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { MatchingContracts, SyncContracts, type Envelope, type EventData } from '@cps/contracts';
+import {
+  MatchingContracts,
+  SyncContracts,
+  type Connection,
+  type Envelope,
+  type EventContract,
+  type EventData,
+} from '@cps/contracts';
 import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
 import { type EntityManager } from 'typeorm';
 import { Projection } from './projection.js';
@@ -9,11 +16,10 @@ function teamOf(envelope: Envelope<unknown>): string {
   return envelope.teamId;
 }
 
-type Activated = typeof SyncContracts.connectionActivated;
-type Unauthenticated = typeof SyncContracts.connectionUnauthenticated;
 type Matched = typeof MatchingContracts.purchaseMatched;
 type Purged = typeof SyncContracts.simulatedDataPurged;
 type SharingChanged = typeof SyncContracts.connectionSharingChanged;
+type Deleted = typeof SyncContracts.connectionDeleted;
 
 /**
  * Purchases projected in one transaction when they arrive together (group commit, ADR 0016): their writes are
@@ -21,25 +27,50 @@ type SharingChanged = typeof SyncContracts.connectionSharingChanged;
  */
 const PURCHASE_BATCH = 64;
 
-/** Durable consumer `mcp-server-connection-activated`. */
-@Injectable()
-export class ConnectionActivatedProjector implements EventHandlerDefinition<Activated> {
-  readonly name = 'connection-activated';
-  readonly event = SyncContracts.connectionActivated;
+/**
+ * A durable consumer `mcp-server-<name>` that upserts the connection its event carries, as it is now (a later state
+ * is kept when events arrive out of order: `Projection.upsertConnection`).
+ */
+function connectionProjector<C extends EventContract<{ connection: Connection }>>(name: string, event: C) {
+  @Injectable()
+  class Projector implements EventHandlerDefinition<C> {
+    readonly name = name;
+    readonly event = event;
 
-  async handle(envelope: Envelope<EventData<Activated>>, manager: EntityManager): Promise<void> {
-    await Projection.upsertConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
+    async handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void> {
+      const { connection } = envelope.data as { connection: Connection };
+      await Projection.upsertConnection(manager, teamOf(envelope), connection, envelope.occurredAt);
+    }
   }
+  // Distinct class names for Nest's providers and its logs.
+  Object.defineProperty(Projector, 'name', { value: `${pascal(name)}Projector` });
+  return Projector;
 }
 
-/** Durable consumer `mcp-server-connection-unauthenticated`. */
-@Injectable()
-export class ConnectionUnauthenticatedProjector implements EventHandlerDefinition<Unauthenticated> {
-  readonly name = 'connection-unauthenticated';
-  readonly event = SyncContracts.connectionUnauthenticated;
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
-  async handle(envelope: Envelope<EventData<Unauthenticated>>, manager: EntityManager): Promise<void> {
-    await Projection.upsertConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
+export const ConnectionActivatedProjector = connectionProjector(
+  'connection-activated',
+  SyncContracts.connectionActivated,
+);
+export const ConnectionUnauthenticatedProjector = connectionProjector(
+  'connection-unauthenticated',
+  SyncContracts.connectionUnauthenticated,
+);
+/**
+ * A connection created or changed through the API, the dashboard or the storefront (identifiers, disconnected,
+ * revoked), so `ask` counts connections by status as the REST API does.
+ */
+export const ConnectionChangedProjector = connectionProjector('connection-changed', SyncContracts.connectionChanged);
+
+/** Durable consumer `mcp-server-connection-deleted`: the connection and its purchases leave every answer. */
+@Injectable()
+export class ConnectionDeletedProjector implements EventHandlerDefinition<Deleted> {
+  readonly name = 'connection-deleted';
+  readonly event = SyncContracts.connectionDeleted;
+
+  async handle(envelope: Envelope<EventData<Deleted>>, manager: EntityManager): Promise<void> {
+    await Projection.deleteConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
   }
 }
 
@@ -93,6 +124,8 @@ export const RETIRED_PROJECTORS = ['purchase-collected'];
 export const PROJECTORS = [
   ConnectionActivatedProjector,
   ConnectionUnauthenticatedProjector,
+  ConnectionChangedProjector,
+  ConnectionDeletedProjector,
   ConnectionSharingChangedProjector,
   PurchaseMatchedProjector,
   SimulatedDataPurgedProjector,

@@ -1,4 +1,5 @@
 import { type Connection, type PurchaseDetail } from '@cps/contracts';
+import { toPublicConnectionStatus } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 
 /**
@@ -10,6 +11,22 @@ import { type EntityManager } from 'typeorm';
  */
 export const SHARING_ONTO_ITEMS = `UPDATE mcp.items SET visible_from = $3 WHERE visible_from <> $3
   AND purchase_id IN (SELECT purchase_id FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2)`;
+
+/** The parameters of an `mcp.connections` row: team, id, customer, retailer, public status, simulated, created, `at`. */
+const connectionRow = (teamId: string, connection: Connection, at: string) => [
+  teamId,
+  connection.connection_id,
+  connection.customer_id,
+  connection.retailer_id,
+  toPublicConnectionStatus(connection.status),
+  connection.is_simulated,
+  connection.created_at,
+  at,
+];
+
+/** Rows of `alias` whose connection was deleted: they are not projected (`deleteConnection`). */
+const DELETED_CONNECTION = (alias: string) =>
+  `SELECT 1 FROM mcp.connections d WHERE d.connection_id = ${alias}.connection_id AND d.deleted_at IS NOT NULL`;
 
 /**
  * Writes of the read model (ADR 0016), each idempotent (upserts keyed by the platform's ids) and run in the inbox
@@ -24,16 +41,7 @@ export class Projection {
        ON CONFLICT (connection_id) DO UPDATE SET status = EXCLUDED.status, customer_id = EXCLUDED.customer_id,
          updated_at = EXCLUDED.updated_at
        WHERE mcp.connections.team_id = EXCLUDED.team_id AND mcp.connections.updated_at <= EXCLUDED.updated_at`,
-      [
-        teamId,
-        connection.connection_id,
-        connection.customer_id,
-        connection.retailer_id,
-        connection.status === 'revoked' ? 'disconnected' : connection.status,
-        connection.is_simulated,
-        connection.created_at,
-        at,
-      ],
+      connectionRow(teamId, connection, at),
     );
   }
 
@@ -59,6 +67,7 @@ export class Projection {
          date timestamptz, purchase_type text, currency text, items_subtotal numeric, discounts numeric, shipping numeric,
          fees numeric, tax numeric, total numeric, item_count integer, is_simulated boolean)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = p.connection_id
+       WHERE NOT EXISTS (${DELETED_CONNECTION('p')})
        ORDER BY p.purchase_id
        ON CONFLICT (purchase_id) DO NOTHING`,
       [JSON.stringify(purchases.map(({ teamId, purchase }) => ({ ...purchase, items: undefined, team_id: teamId })))],
@@ -101,6 +110,7 @@ export class Projection {
          retailer_id text, date timestamptz, purchase_type text, name text, brand text, upc text, sku text, price numeric,
          quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = i.connection_id
+       WHERE NOT EXISTS (${DELETED_CONNECTION('i')})
        ORDER BY i.purchase_id, i.item_id
        ON CONFLICT (purchase_id, item_id) DO UPDATE SET product_id = EXCLUDED.product_id,
          product_name = EXCLUDED.product_name, product_brand = EXCLUDED.product_brand
@@ -138,6 +148,35 @@ export class Projection {
       [sharing.connectionId, teamId, sharing.historyStart],
     );
     await manager.query(SHARING_ONTO_ITEMS, [sharing.connectionId, teamId, sharing.historyStart]);
+  }
+
+  /**
+   * A deleted connection (`sync.connection.deleted.v1`): its purchases and items go (the summaries follow through
+   * their triggers) and the connection stays as a tombstone that row-level security hides from `ask`. Under the
+   * connection's lock, so a purchase projected at the same moment either commits first and is removed here, or sees
+   * the tombstone and is skipped (`upsertPurchases`).
+   */
+  static async deleteConnection(manager: EntityManager, teamId: string, connection: Connection, at: string) {
+    await Projection.lockConnection(manager, connection.connection_id);
+    const kept: unknown[] = await manager.query(
+      `INSERT INTO mcp.connections (team_id, connection_id, customer_id, retailer_id, status, is_simulated, created_at,
+         updated_at, deleted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       ON CONFLICT (connection_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at, updated_at = EXCLUDED.updated_at
+       WHERE mcp.connections.team_id = EXCLUDED.team_id
+       RETURNING connection_id`,
+      connectionRow(teamId, connection, at),
+    );
+    if (kept.length === 0) return; // another team's connection id
+    await manager.query(
+      `DELETE FROM mcp.items WHERE purchase_id IN
+         (SELECT purchase_id FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2)`,
+      [connection.connection_id, teamId],
+    );
+    await manager.query(`DELETE FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2`, [
+      connection.connection_id,
+      teamId,
+    ]);
   }
 
   /** The connection's lock, exclusive: purchases being projected for it take it shared (`upsertPurchases`). */

@@ -1,6 +1,7 @@
 import { RpcRefusal } from '@cps/messaging';
 import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
+import { type EventOutbox } from '../common/event-outbox.js';
 import { type Transactor } from '../common/transactor.js';
 import { type TeamRetailerEntity } from '../retailers/retailer.entity.js';
 import { type TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
@@ -16,7 +17,7 @@ const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-i
 const ACTOR = { source: 'API', idType: 'client_api_key', idName: 'backend' } as const;
 
 function setup(enabled: Array<[team: string, retailer: string]>) {
-  const written = { connections: [] as ConnectionEntity[], activity: [] as NewActivityEntry[] };
+  const written = { connections: [] as ConnectionEntity[], activity: [] as NewActivityEntry[], events: [] as string[] };
   const inTx = (tx: EntityManager | undefined) => {
     if (tx !== TX) throw new Error('outside the transaction');
   };
@@ -41,6 +42,12 @@ function setup(enabled: Array<[team: string, retailer: string]>) {
     }),
     { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor,
     { now: () => NOW } satisfies Clock,
+    fake<EventOutbox>({
+      record: async (tx: EntityManager, contract: { subject: string }) => {
+        inTx(tx);
+        written.events.push(contract.subject);
+      },
+    }),
   );
   return { useCase, written };
 }
@@ -78,6 +85,7 @@ describe('CreateConnectionUseCase', () => {
       created_at: NOW.toISOString(),
     });
     expect(written.connections).toEqual([expect.objectContaining({ id: connection.connection_id, teamId: 'team_1' })]);
+    expect(written.events).toEqual(['sync.connection.changed.v1']);
     expect(written.activity).toEqual([
       expect.objectContaining({
         event: 'connection_created',
@@ -107,6 +115,6 @@ describe('CreateConnectionUseCase', () => {
         },
       ],
     });
-    expect(written).toEqual({ connections: [], activity: [] });
+    expect(written).toEqual({ connections: [], activity: [], events: [] });
   });
 });

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ulid, type Actor, type Connection } from '@cps/contracts';
+import { SyncContracts, ulid, type Actor, type Connection } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { Clock } from '../common/clock.js';
+import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
@@ -31,6 +32,7 @@ export class CreateConnectionUseCase {
     private readonly activity: ConnectionActivityRepository,
     private readonly transactor: Transactor,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: CreateConnectionCommand): Promise<Connection> {
@@ -72,7 +74,14 @@ export class CreateConnectionUseCase {
           after: connection,
         }),
       ]);
-      return toConnection(connection);
+      const created = toConnection(connection);
+      await this.outbox.record(
+        tx,
+        SyncContracts.connectionChanged,
+        { connection: created },
+        { teamId: command.teamId, occurredAt: now },
+      );
+      return created;
     });
   }
 }

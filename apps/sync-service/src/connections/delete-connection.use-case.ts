@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor } from '@cps/contracts';
+import { SyncContracts, type Actor } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
+import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
-import { activityEntry, connectionNotFound } from './connection-resource.js';
+import { activityEntry, connectionNotFound, toConnection } from './connection-resource.js';
 import { ConnectionRepository } from './connection.repository.js';
 
 /**
@@ -17,6 +18,7 @@ export class DeleteConnectionUseCase {
     private readonly activity: ConnectionActivityRepository,
     private readonly transactor: Transactor,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(teamId: string, connectionId: string, actor: Actor): Promise<{ connection_id: string; deleted: true }> {
@@ -28,6 +30,12 @@ export class DeleteConnectionUseCase {
         activityEntry(actor, { event: 'connection_deleted', at: now, details: null, before: current, after: null }),
       ]);
       await this.connections.softDelete(tx, teamId, connectionId, now);
+      await this.outbox.record(
+        tx,
+        SyncContracts.connectionDeleted,
+        { connection: toConnection(current) },
+        { teamId, occurredAt: now },
+      );
       return { connection_id: connectionId, deleted: true as const };
     });
   }

@@ -1,6 +1,7 @@
-import { RpcRefusal } from '@cps/messaging';
+import { RpcRefusal, type EventMeta } from '@cps/messaging';
 import { EntityManager } from 'typeorm';
 import { type Clock } from '../common/clock.js';
+import { type EventOutbox } from '../common/event-outbox.js';
 import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from './connection-activity.entity.js';
 import { type ConnectionActivityRepository } from './connection-activity.repository.js';
@@ -36,6 +37,7 @@ function setup(rows: ConnectionEntity[]) {
     updates: [] as ConnectionChanges[],
     deleted: [] as string[],
     activity: [] as NewActivityEntry[],
+    events: [] as Array<{ subject: string; status: string; teamId?: string }>,
     locked: 0,
   };
   const inTx = (tx: EntityManager | undefined) => {
@@ -64,9 +66,16 @@ function setup(rows: ConnectionEntity[]) {
   });
   const transactor = { run: async <T>(work: (tx: EntityManager) => Promise<T>) => work(TX) } satisfies Transactor;
   const clock = { now: () => NOW } satisfies Clock;
+  const outbox = fake<EventOutbox>({
+    record: async (tx: EntityManager, contract: { subject: string }, data: object, meta: EventMeta) => {
+      inTx(tx);
+      const { status } = (data as { connection: { status: string } }).connection;
+      written.events.push({ subject: contract.subject, status, teamId: meta.teamId });
+    },
+  });
   return {
-    update: new UpdateConnectionUseCase(connections, activity, transactor, clock),
-    remove: new DeleteConnectionUseCase(connections, activity, transactor, clock),
+    update: new UpdateConnectionUseCase(connections, activity, transactor, clock, outbox),
+    remove: new DeleteConnectionUseCase(connections, activity, transactor, clock, outbox),
     written,
   };
 }
@@ -108,6 +117,10 @@ describe('UpdateConnectionUseCase', () => {
       ['connection_disconnected', null, 'active', 'disconnected'],
     ]);
     expect(written.activity.every((e) => e.occurredAt === NOW && e.eventSource === 'API')).toBe(true);
+    // The read model (mcp-server) follows it: one event, in the same transaction, with the connection as it is now.
+    expect(written.events).toEqual([
+      { subject: 'sync.connection.changed.v1', status: 'disconnected', teamId: 'team_1' },
+    ]);
   });
 
   it('writes nothing when the request changes nothing', async () => {
@@ -120,7 +133,7 @@ describe('UpdateConnectionUseCase', () => {
       status: 'disconnected',
     });
     expect(result.status).toBe('disconnected');
-    expect(written).toMatchObject({ updates: [], activity: [] });
+    expect(written).toMatchObject({ updates: [], activity: [], events: [] });
   });
 
   it.each([
@@ -149,6 +162,7 @@ describe('DeleteConnectionUseCase', () => {
       }),
     ]);
     expect(written.deleted).toEqual(['conn_1']);
+    expect(written.events).toEqual([{ subject: 'sync.connection.deleted.v1', status: 'active', teamId: 'team_1' }]);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type Connection } from '@cps/contracts';
+import { SyncContracts, type Actor, type Connection } from '@cps/contracts';
 import { planConnectionUpdate, type ConnectionUpdateRequest } from '@cps/domain';
 import { Clock } from '../common/clock.js';
+import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
 import { activityEntry, connectionNotFound, toConnection } from './connection-resource.js';
@@ -26,6 +27,7 @@ export class UpdateConnectionUseCase {
     private readonly activity: ConnectionActivityRepository,
     private readonly transactor: Transactor,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: UpdateConnectionCommand): Promise<Connection> {
@@ -61,7 +63,14 @@ export class UpdateConnectionUseCase {
           }),
         ),
       );
-      return toConnection(updated);
+      const changed = toConnection(updated);
+      await this.outbox.record(
+        tx,
+        SyncContracts.connectionChanged,
+        { connection: changed },
+        { teamId, occurredAt: now },
+      );
+      return changed;
     });
   }
 }
