@@ -14,3 +14,4 @@ export * from './event-outbox.js';
 export * from './idempotency.js';
 export * from './retention.service.js';
 export * from './dead-letters.js';
+export * from './nats-servers.js';

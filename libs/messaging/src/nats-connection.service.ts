@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsServerOptions } from './nats-servers.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /**
@@ -21,7 +22,7 @@ export class NatsConnectionService implements OnApplicationShutdown {
   async connect(): Promise<void> {
     if (this.connection) return;
     this.connection = await connect({
-      servers: this.options.natsUrl.split(','),
+      ...natsServerOptions(this.options.natsUrl),
       name: this.options.service,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,

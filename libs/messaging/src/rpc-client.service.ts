@@ -23,6 +23,7 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@cps/contracts';
+import { natsServerOptions } from './nats-servers.js';
 import { IDEMPOTENCY_HEADER, requestIdempotencyKey } from './idempotency.js';
 import { SharedInboxClientNats } from './shared-inbox-client.js';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
@@ -72,7 +73,7 @@ function idempotencyHeaders(key: string) {
 /** The @nestjs/microservices NATS client RpcClient sends through (its own connection, reconnecting forever). */
 export function createRpcTransport(options: MessagingOptions): ClientProxy {
   return new SharedInboxClientNats({
-    servers: options.natsUrl.split(','),
+    ...natsServerOptions(options.natsUrl),
     name: `${options.service}-rpc-client`,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,

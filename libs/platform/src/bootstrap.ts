@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { createServer, type Server } from 'node:http';
+import { IsOptional } from 'class-validator';
 import { type MicroserviceOptions } from '@nestjs/microservices';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { loadConfig, ServiceEnv } from '@cps/config';
-import { createLogger } from '@cps/observability';
+import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
+import { natsServerOptions } from '@cps/messaging';
+import { createLogger, ServiceMetrics } from '@cps/observability';
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions } from './input-firewall.js';
@@ -32,6 +35,13 @@ export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
   rpc?: boolean;
   /** Body limits of the app's input firewall (default: 100 kB JSON and forms, no raw body). */
   http?: HttpInputOptions;
+}
+
+/** METRICS_PORT (optional): serve /metrics on a listener of its own instead of the app's port. */
+class MetricsEnv {
+  @IsOptional()
+  @EnvPort()
+  METRICS_PORT?: number;
 }
 
 /**
@@ -73,6 +83,7 @@ export async function runService<C extends ServiceConfig>(
     return;
   }
   const config = definition.config(env);
+  const { METRICS_PORT } = loadConfig(MetricsEnv, env);
   const logger = createLogger(definition.service, config.LOG_LEVEL);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   const app = await createHttpApp(definition.module(config), definition.http, {
@@ -90,7 +101,7 @@ export async function runService<C extends ServiceConfig>(
     app.connectMicroservice<MicroserviceOptions>(
       {
         strategy: new SubjectServerNats({
-          servers: config.NATS_URL.split(','),
+          ...natsServerOptions(config.NATS_URL),
           name: `${definition.service}-rpc`,
           queue: definition.service,
           maxReconnectAttempts: -1,
@@ -105,10 +116,17 @@ export async function runService<C extends ServiceConfig>(
     );
     await app.startAllMicroservices();
   }
+  // With a metrics port, the app's port (the one the edge routes) answers 404 to /metrics.
+  if (METRICS_PORT !== undefined)
+    app.use('/metrics', (_req: unknown, res: { sendStatus(code: number): void }) => res.sendStatus(404));
   await app.listen(config.PORT, '0.0.0.0');
   answerClientErrorsWithJson(app.getHttpServer());
-  logger.info({ port: config.PORT }, `${definition.service} listening`);
-  stopOnSignal(app, config.SHUTDOWN_GRACE_MS, logger);
+  const metricsServer =
+    METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(app.get(ServiceMetrics, { strict: false }), METRICS_PORT);
+  logger.info({ port: config.PORT, metricsPort: METRICS_PORT }, `${definition.service} listening`);
+  stopOnSignal(app, config.SHUTDOWN_GRACE_MS, logger, metricsServer);
   releaseStartupMemory();
 }
 
@@ -117,7 +135,12 @@ export async function runService<C extends ServiceConfig>(
  * and relays stop first, then the HTTP server and NATS drain, then the database pool), exit 0. A shutdown that
  * outlives the grace period exits 1 so the orchestrator knows.
  */
-function stopOnSignal(app: INestApplication, graceMs: number, logger: ReturnType<typeof createLogger>): void {
+function stopOnSignal(
+  app: INestApplication,
+  graceMs: number,
+  logger: ReturnType<typeof createLogger>,
+  metricsServer?: Server,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -128,6 +151,7 @@ function stopOnSignal(app: INestApplication, graceMs: number, logger: ReturnType
       process.exit(1);
     }, graceMs);
     deadline.unref();
+    metricsServer?.close();
     app.close().then(
       () => {
         logger.info('stopped');
@@ -141,6 +165,22 @@ function stopOnSignal(app: INestApplication, graceMs: number, logger: ReturnType
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** GET /metrics on a port of its own (Prometheus scrapes it; no Service port the edge routes points at it). */
+async function serveMetrics(metrics: ServiceMetrics, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.registry.metrics().then(
+      (body) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '0.0.0.0', resolve));
+  return server;
 }
 
 async function migrate(
