@@ -1,21 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { APPS, ROOT } from './repo.js';
+import { APPS } from './repo.js';
+import { type K8sObject, OVERLAYS, podSpecOf, render } from './manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are checked field by field */
-type K8sObject = {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; namespace?: string; annotations?: any };
-} & Record<string, any>;
-
-const OVERLAYS = ['dev', 'prod'] as const;
 const STATELESS = APPS.filter((app) => !app.sandbox).map((app) => app.name);
-const render = (overlay: string): K8sObject[] =>
-  parseAllDocuments(
-    execFileSync('kubectl', ['kustomize', join(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' }),
-  ).map((doc) => doc.toJSON() as K8sObject);
 
 /** The model class that validates an object against the Kubernetes OpenAPI schema of its kind (offline). */
 type Model = new (data: any) => { validate(): void };
@@ -28,12 +15,6 @@ async function modelOf(object: K8sObject): Promise<Model | undefined> {
   if (object.apiVersion.includes('.cnpg.io')) return undefined;
   const module = object.apiVersion === 'v1' ? 'kubernetes-models/v1' : `kubernetes-models/${object.apiVersion}`;
   return ((await import(module)) as Record<string, any>)[object.kind];
-}
-
-function podSpecOf(object: K8sObject): any {
-  if (object.kind === 'Deployment' || object.kind === 'StatefulSet' || object.kind === 'Job')
-    return object.spec.template.spec;
-  return undefined;
 }
 
 describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
@@ -119,17 +100,21 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(named('ConfigMap', name)).toBeDefined();
     expect(named('HorizontalPodAutoscaler', name)?.spec.scaleTargetRef.name).toBe(name);
     expect(named('PodDisruptionBudget', name)?.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
-    expect(named('ServiceMonitor', name)?.spec.endpoints[0].path).toBe('/metrics');
+    expect(named('ServiceMonitor', name)?.spec.endpoints[0]).toMatchObject({ port: 'metrics', path: '/metrics' });
+    expect(named('Service', name)?.spec.ports.map((port: any) => port.name)).toEqual(['http', 'metrics']);
+    expect(container.ports.find((port: any) => port.name === 'metrics').containerPort).toBe(
+      Number(named('ConfigMap', 'cps-common')!.data.METRICS_PORT),
+    );
     const job = named('Job', `${name}-migrate`)!;
     expect(job.spec.template.spec.containers[0].args).toEqual(['migrate']);
     expect(job.spec.template.spec.containers[0].image).toBe(container.image);
     expect(job.metadata.annotations['argocd.argoproj.io/hook']).toBe('PreSync');
   });
 
-  it('lets only the four edge apps in from the ingress namespace; others talk to NATS and Postgres', () => {
+  it('lets only the edge apps in from the edge controller namespace; others talk to NATS and Postgres', () => {
     const policies = of('NetworkPolicy');
     const fromIngress = policies.filter((policy) =>
-      JSON.stringify(policy.spec.ingress ?? []).includes('"kubernetes.io/metadata.name":"ingress-nginx"'),
+      JSON.stringify(policy.spec.ingress ?? []).includes('"cps.example.com/edge-controller":"true"'),
     );
     expect(fromIngress).toHaveLength(1);
     expect(fromIngress[0].spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/component': 'edge' });
@@ -150,6 +135,14 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
         .spec.rules.map((rule: any) => rule.http.paths[0].backend.service.name)
         .sort(),
     ).toEqual(edge);
+  });
+
+  it('the edge routes only app ports: no nginx snippets, never the metrics port', () => {
+    for (const ingress of of('Ingress')) {
+      expect(Object.keys(ingress.metadata.annotations ?? {}).filter((key) => key.includes('snippet'))).toEqual([]);
+      for (const rule of ingress.spec.rules)
+        for (const path of rule.http.paths) expect(path.backend.service.port.name).toBe('http');
+    }
   });
 
   it('brings a CloudNativePG cluster and a NATS JetStream StatefulSet', () => {
