@@ -26,6 +26,7 @@ import { TeamController } from './team/team.controller.js';
 import { AssetsController } from './web/assets.controller.js';
 import { PageFilter } from './web/page.filter.js';
 import { pageHeaders } from './web/page-headers.js';
+import { tableExports } from './web/table-csv.js';
 
 @Module({
   controllers: [
@@ -77,6 +78,6 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(pageHeaders(new URL(this.config.PUBLIC_BASE_URL).origin)).forRoutes('*');
+    consumer.apply(pageHeaders(new URL(this.config.PUBLIC_BASE_URL).origin), tableExports()).forRoutes('*');
   }
 }

@@ -472,11 +472,11 @@ describe('brand dashboard in Chromium', () => {
   });
 
   it('shows the overview with the connections and purchases it has now', async () => {
-    await page.goto(url('/'));
+    await page.goto(url('/?days=90'));
     await expect(page.locator('svg.chart desc').textContent()).resolves.toMatch(/^[1-9]\d* purchases/);
-    await expect(page.locator('table').first().textContent()).resolves.toContain('receiver');
+    await expect(page.locator('#webhook-health table').textContent()).resolves.toContain('receiver');
     await expect(page.locator('#integrations-health').textContent()).resolves.toMatch(/Rewards[\s\S]*yes\s*[1-9]/);
-    await checkPage('overview');
+    await checkPage(null); // its screenshots come from dashboard-overview.e2e-spec.ts
 
     // Live: the real figures only, none of the simulated ones.
     await page.getByRole('button', { name: 'Test mode' }).click();

@@ -17,6 +17,7 @@ import { RetailerAdaptersModule } from './retailer-adapters/retailer-adapters.mo
 import { RetailerEntity, TeamRetailerEntity } from './retailers/retailer.entity.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
+import { TeamOverviewModule } from './stats/team-overview.handler.js';
 import { TeamStatsModule } from './stats/team-stats.handler.js';
 
 @Module({})
@@ -54,6 +55,7 @@ export class AppModule {
         CollectionModule,
         HousekeepingModule,
         TeamStatsModule,
+        TeamOverviewModule,
       ],
     };
   }

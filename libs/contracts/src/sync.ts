@@ -23,6 +23,7 @@ import {
   CONNECTION_STATUSES,
   LinkAudience,
   LINK_VISIBILITIES,
+  MONEY_PATTERN,
   PurchaseDetail,
   PURCHASE_TYPES,
   RETAILER_STATUSES,
@@ -685,6 +686,59 @@ export class TeamStats {
 
 /** For the brand dashboard's overview: the team's connections by status and its purchases per day. */
 export const teamStats = defineRpc(SERVICE, 'sync.team-stats.v1', TeamStatsRequest, TeamStats);
+
+export class TeamOverviewRequest {
+  @IsString() teamId!: string;
+  /** First and last day of the range, `YYYY-MM-DD` (UTC), both included; at most 366 days. */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) from!: string;
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) to!: string;
+  /** Only simulated (test mode) or only real (live) connections and their purchases. */
+  @IsBoolean() simulated!: boolean;
+}
+
+export class OverviewFigures {
+  @IsInt() @Min(0) purchases!: number;
+  /** Distinct customer ids. */
+  @IsInt() @Min(0) shoppers!: number;
+  /** Sum of the purchases' totals. */
+  @Matches(MONEY_PATTERN) spend!: string;
+  /** Sum of the items' quantities. */
+  @IsInt() @Min(0) units!: number;
+  /** Connections first linked (`connection_activated`) in the range. */
+  @IsInt() @Min(0) new_links!: number;
+  /** Connections that stopped being collected in the range (disconnected, revoked or deleted). */
+  @IsInt() @Min(0) disconnections!: number;
+}
+
+export class OverviewRetailerFigures {
+  @IsString() retailer_id!: string;
+  @IsString() name!: string;
+  @IsInt() @Min(0) purchases!: number;
+  @IsInt() @Min(0) shoppers!: number;
+  @Matches(MONEY_PATTERN) spend!: string;
+  @IsInt() @Min(0) units!: number;
+}
+
+export class OverviewDay {
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) date!: string;
+  @IsInt() @Min(0) purchases!: number;
+  @Matches(MONEY_PATTERN) spend!: string;
+}
+
+export class TeamOverview {
+  /** The range asked for and the previous period of the same length just before it. */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) previous_from!: string;
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) previous_to!: string;
+  @ValidateNested() @Type(() => OverviewFigures) current!: OverviewFigures;
+  @ValidateNested() @Type(() => OverviewFigures) previous!: OverviewFigures;
+  /** Retailers with purchases in the range, most purchases first. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => OverviewRetailerFigures) retailers!: OverviewRetailerFigures[];
+  /** Every day of the range, oldest first, zero included. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => OverviewDay) per_day!: OverviewDay[];
+}
+
+/** The dashboard overview's figures for a date range and its previous period; deleted connections not counted. */
+export const teamOverview = defineRpc(SERVICE, 'sync.team-overview.v1', TeamOverviewRequest, TeamOverview);
 
 // --- Retailer push ----------------------------------------------------------------------------------------
 

@@ -195,6 +195,8 @@ ${redirectUris}</textarea>
                         })
                       : '',
                   ]),
+                  undefined,
+                  'installations',
                 )
           }
         </div>
@@ -226,6 +228,8 @@ ${redirectUris}</textarea>
                       confirm: 'Rotate the client secret? The current one stops working at once.',
                     }),
                   ]),
+                  undefined,
+                  'partner-apps',
                 )
           }
           <form method="post" action="/apps">

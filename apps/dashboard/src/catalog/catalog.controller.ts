@@ -113,6 +113,8 @@ export class CatalogController {
                     product.group,
                     when(product.updated_at),
                   ]),
+                  undefined,
+                  'products',
                 )
           }
           ${
@@ -139,6 +141,8 @@ export class CatalogController {
           result.product_id ? html`<span class="mono">${result.product_id}</span>` : '',
           (result.errors ?? []).map((error) => `${error.field}: ${error.msg}`).join('; '),
         ]),
+        undefined,
+        'upload-results',
       )}
     </section>`;
   }

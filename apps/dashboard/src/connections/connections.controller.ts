@@ -285,6 +285,8 @@ export class ConnectionsController {
                         >Items and matched products</a
                       >`,
                     ]),
+                    undefined,
+                    'purchases',
                   )}
                   ${has_more ? html`<p class="muted">Showing the 20 newest purchases.</p>` : ''}
                 </div>`
@@ -300,6 +302,8 @@ export class ConnectionsController {
                 entry.source_id_name,
                 entry.details,
               ]),
+              undefined,
+              'activity',
             )}
           </div>`,
       ),
@@ -351,6 +355,8 @@ export class ConnectionsController {
                     : html`<span class="muted">none</span>`,
                 ];
               }),
+              undefined,
+              'items',
             )}
           </div>`,
       ),

@@ -74,6 +74,7 @@ export class ConnectorsController {
                     }),
                   ]),
                   'Last used: when the connector last obtained a token (its authorization or a refresh).',
+                  'connectors',
                 )
           }
         </div>`,

@@ -318,6 +318,8 @@ export class DevelopersController {
                             { label: 'Retry', kind: 'secondary' },
                           ),
                     ]),
+                    undefined,
+                    'deliveries',
                   )}
                 </div>`
           }`,
@@ -373,6 +375,8 @@ export class DevelopersController {
                 html`<span class="mono">${name}</span>`,
                 html`<span class="mono">${value}</span>`,
               ]),
+              undefined,
+              'request-headers',
             )}
           </div>
           <h2>Payload</h2>
@@ -391,6 +395,7 @@ export class DevelopersController {
                       sent.response_body ? html`<pre class="mono">${sent.response_body}</pre>` : '',
                     ]),
                     'Oldest first',
+                    'attempts',
                   )}
                 </div>`
           }`,
@@ -537,6 +542,8 @@ export class DevelopersController {
                           </div>`,
                     ];
                   }),
+                  undefined,
+                  'api-keys',
                 )
           }
           <form method="post" action="/developers/api-keys" class="filters">
@@ -570,6 +577,8 @@ export class DevelopersController {
                     webhook.event_types.join(', '),
                     webhook.is_active ? 'yes' : 'no',
                   ]),
+                  undefined,
+                  'webhooks',
                 )
           }
           <form method="post" action="/developers/webhooks">

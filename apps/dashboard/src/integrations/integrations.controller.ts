@@ -167,6 +167,8 @@ export class IntegrationsController {
                     integration.is_active ? 'yes' : 'no',
                     when(integration.created_at),
                   ]),
+                  undefined,
+                  'integrations',
                 )
           }
         </div>
@@ -301,6 +303,7 @@ export class IntegrationsController {
                     award.last_error ?? (award.last_status_code ? `HTTP ${award.last_status_code}` : ''),
                   ]),
                   'Newest first: one award per linked account or purchase',
+                  'awards',
                 )
           }
           ${

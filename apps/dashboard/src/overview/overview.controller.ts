@@ -1,12 +1,15 @@
-import { Controller, Get, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { EventsContracts, SyncContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { statusBadge } from '../connections/connections.controller.js';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
-import { html, table } from '../web/html.js';
+import { type Form } from '../web/forms.js';
+import { html, table, type Html } from '../web/html.js';
 import { page } from '../web/layout.js';
 import { purchasesChart } from './chart.js';
+import { change, FIGURES, figureCards, shown, valueOf } from './figures.js';
+import { overviewRange, PRESET_DAYS, type OverviewRange } from './overview-range.js';
 
 const HEALTH_SAMPLE = 50;
 
@@ -16,20 +19,50 @@ function countByStatus(entries: Array<{ status: string }>): { succeeded: number;
   return { succeeded: count('succeeded'), failed: count('failed'), pending: count('pending') };
 }
 
-/** Overview: connections by status, purchases per day over 90 days, webhook delivery and integrations health. */
+/** The range picker: presets as links (the range is in the URL, so a view can be shared), a custom from/to form. */
+function rangePicker(range: OverviewRange): Html {
+  return html`<form class="card filters range" method="get" action="/" aria-label="Date range">
+    <ul class="presets" aria-label="Preset ranges">
+      ${PRESET_DAYS.map(
+        (days) =>
+          html`<li>
+            <a
+              class="button secondary"
+              href="/?days=${days}"
+              ${range.preset === days && !range.error ? html`aria-current="true"` : ''}
+              >Last ${days} days</a
+            >
+          </li>`,
+      )}
+    </ul>
+    <div><label for="from">From</label><input id="from" name="from" type="date" value="${range.from}" /></div>
+    <div><label for="to">To</label><input id="to" name="to" type="date" value="${range.to}" /></div>
+    <div><button type="submit">Show range</button></div>
+  </form>`;
+}
+
+/**
+ * Overview of one mode (live or test): key figures over a date range against the previous period of the same
+ * length, purchases per day, per retailer, connections by status, webhook delivery and integrations health. Every
+ * table downloads as CSV. The figures are sync-service's (`sync.team-overview.v1`), aggregated in Postgres.
+ */
 @Controller()
 @UseGuards(SignedIn)
 export class OverviewController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  async overview(@CurrentViewer() viewer: SignedInViewer, @Res() res: Response) {
-    const [stats, { webhooks }, { integrations }] = await Promise.all([
-      this.rpc.request(SyncContracts.teamStats, {
+  async overview(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
+    const range = overviewRange(query, new Date());
+    const simulated = viewer.testMode ?? false;
+    const [overview, stats, { webhooks }, { integrations }] = await Promise.all([
+      this.rpc.request(SyncContracts.teamOverview, {
         teamId: viewer.teamId,
-        days: 90,
-        simulated: viewer.testMode ?? false,
+        from: range.from,
+        to: range.to,
+        simulated,
       }),
+      this.rpc.request(SyncContracts.teamStats, { teamId: viewer.teamId, days: 1, simulated }),
       this.rpc.request(EventsContracts.listWebhooks, { teamId: viewer.teamId }),
       this.rpc.request(EventsContracts.listIntegrations, { teamId: viewer.teamId }),
     ]);
@@ -53,11 +86,78 @@ export class OverviewController {
         return { integration, ...countByStatus(awards) };
       }),
     );
+    const { current, previous } = overview;
+    const period = `${range.from} to ${range.to}`;
     res.type('html').send(
       page(
         viewer,
-        { title: 'Overview', section: '/' },
-        html`<h2>Connections by status</h2>
+        { title: 'Overview', section: '/', error: range.error },
+        html`${rangePicker(range)}
+          <p class="muted" id="period">
+            ${simulated ? 'Test mode (simulated data)' : 'Live data'}, ${period}, compared with the previous
+            ${overview.per_day.length} days (${overview.previous_from} to ${overview.previous_to}).
+          </p>
+          <h2>Key figures</h2>
+          ${figureCards(current, previous)}
+          <h2>Purchases per day</h2>
+          <div class="card" id="purchases-chart">
+            ${
+              current.purchases > 0
+                ? purchasesChart(overview.per_day)
+                : html`<p>
+                    No purchases yet
+                    ${
+                      simulated
+                        ? 'in test mode in this range: the Simulator makes some.'
+                        : 'from real shoppers in this range. Simulated data is in test mode.'
+                    }
+                  </p>`
+            }
+          </div>
+          <details class="card">
+            <summary>The key figures and each day as tables</summary>
+            ${table(
+              ['Figure', 'This period', 'Previous period', 'Change'],
+              FIGURES.map(({ name, label, kind }) => [
+                label,
+                shown(valueOf(current, name), kind),
+                shown(valueOf(previous, name), kind),
+                change(valueOf(current, name), valueOf(previous, name), kind),
+              ]),
+              `${period} against ${overview.previous_from} to ${overview.previous_to}`,
+              'figures',
+            )}
+            ${table(
+              ['Day', 'Purchases', 'Spend'],
+              overview.per_day.map((day) => [
+                day.date,
+                shown(day.purchases, 'count'),
+                shown(Number(day.spend), 'money'),
+              ]),
+              'Purchases and spend per day (UTC)',
+              'per-day',
+            )}
+          </details>
+          <h2>Per retailer</h2>
+          ${
+            overview.retailers.length === 0
+              ? html`<p class="card">No retailer has purchases in this range.</p>`
+              : html`<div class="card" id="per-retailer">
+                  ${table(
+                    ['Retailer', 'Purchases', 'Shoppers', 'Spend', 'Units'],
+                    overview.retailers.map((retailer) => [
+                      retailer.name,
+                      shown(retailer.purchases, 'count'),
+                      shown(retailer.shoppers, 'count'),
+                      shown(Number(retailer.spend), 'money'),
+                      shown(retailer.units, 'count'),
+                    ]),
+                    `${period}, most purchases first`,
+                    'retailers',
+                  )}
+                </div>`
+          }
+          <h2>Connections by status</h2>
           <div class="grid">
             ${stats.connections.map(
               (entry) =>
@@ -68,26 +168,11 @@ export class OverviewController {
                 </div>`,
             )}
           </div>
-          <h2>Purchases per day, last 90 days</h2>
-          <div class="card" id="purchases-chart">
-            ${
-              stats.purchases_per_day.some((day) => day.purchases > 0)
-                ? purchasesChart(stats.purchases_per_day)
-                : html`<p>
-                    No purchases yet
-                    ${
-                      viewer.testMode
-                        ? 'in test mode: the Simulator makes some.'
-                        : 'from real shoppers. Simulated data is in test mode.'
-                    }
-                  </p>`
-            }
-          </div>
           <h2>Webhook delivery health</h2>
           ${
             health.length === 0
               ? html`<p class="card">No webhook destinations yet. <a href="/developers">Add one</a>.</p>`
-              : html`<div class="card">
+              : html`<div class="card" id="webhook-health">
                   ${table(
                     ['Destination', 'Active', 'Succeeded', 'Failed', 'Pending'],
                     health.map((entry) => [
@@ -100,6 +185,7 @@ export class OverviewController {
                       entry.pending,
                     ]),
                     `The last ${HEALTH_SAMPLE} deliveries of each destination`,
+                    'webhook-health',
                   )}
                 </div>`
           }
@@ -120,6 +206,7 @@ export class OverviewController {
                       entry.pending,
                     ]),
                     `The last ${HEALTH_SAMPLE} awards of each integration`,
+                    'integration-health',
                   )}
                 </div>`
           }`,

@@ -79,6 +79,8 @@ export class ShopsController {
                       fields: { shop: shop.shop },
                     }),
                   ]),
+                  undefined,
+                  'shops',
                 )
           }
         </div>`,

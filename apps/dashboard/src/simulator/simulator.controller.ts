@@ -142,6 +142,8 @@ export class SimulatorController {
                     when(connection.created_at),
                     this.actions(viewer, connection),
                   ]),
+                  undefined,
+                  'simulated-connections',
                 )}
               </div>`
         }`,

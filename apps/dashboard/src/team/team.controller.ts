@@ -213,6 +213,8 @@ export class TeamController {
                     })}`
                 : '',
             ]),
+            undefined,
+            'members',
           )}
         </div>
         <h2>Invitations</h2>
@@ -223,6 +225,8 @@ export class TeamController {
               : table(
                   ['Email', 'Role', 'Sent', 'Expires'],
                   invitations.map((open) => [open.email, open.role, when(open.created_at), when(open.expires_at)]),
+                  undefined,
+                  'invitations',
                 )
           }
           ${

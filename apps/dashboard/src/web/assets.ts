@@ -60,7 +60,13 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9e
 .retailer{display:flex;gap:.75rem;align-items:center}.retailer img{width:32px;height:32px}
 .logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}
 svg.chart{width:100%;height:auto;max-height:240px}svg.chart .bar{fill:var(--bar)}svg.chart text{fill:var(--muted);font-size:11px}
-svg.chart line{stroke:var(--line)}
+svg.chart line{stroke:var(--line)}svg.chart line.grid{stroke-dasharray:2 3}
+.figures{grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr))}.figure{margin:0}.figure h3{margin:0;font-size:1rem;color:var(--muted)}
+.figure-value{font-size:1.8rem;font-weight:700;margin:.1rem 0}.figure p{margin:.1rem 0}.previous{font-size:.9rem}
+.delta{font-weight:600}.delta-up{color:var(--ok)}.delta-down{color:var(--error)}
+ul.presets{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0;padding:0}
+ul.presets a[aria-current]{background:var(--accent);color:var(--accent-fg);border-color:var(--accent)}
+.table-export{margin:.5rem 0 0;font-size:.9rem}details.card summary{cursor:pointer;font-weight:600}
 dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
 td{overflow-wrap:anywhere}

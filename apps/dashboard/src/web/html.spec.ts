@@ -1,6 +1,5 @@
 import { HttpException } from '@nestjs/common';
 import { AuthContracts, toMessage } from '@cps/contracts';
-import { purchasesChart } from '../overview/chart.js';
 import { html, raw, table } from './html.js';
 import { attempt, refusalText } from './refusals.js';
 
@@ -21,18 +20,6 @@ describe('dashboard markup', () => {
     expect(markup).toMatch(/<caption class="muted">\s*Newest first\s*<\/caption>/);
     expect(markup).toContain('<th scope="col">Name</th><th scope="col">Total</th>');
     expect(markup).toContain('<td data-label="Name">&#60;b&#62;</td><td data-label="Total">3</td>');
-  });
-
-  it('draws a bar per day scaled to the busiest day, described for screen readers', () => {
-    const svg = purchasesChart([
-      { date: '2026-11-01', purchases: 0 },
-      { date: '2026-11-02', purchases: 4 },
-      { date: '2026-11-03', purchases: 2 },
-    ]).value;
-    expect(svg.match(/<rect /g)).toHaveLength(3);
-    expect(svg).toContain('6 purchases from 2026-11-01 to 2026-11-03; at most 4 on one day.');
-    expect(svg).toMatch(/height="160"\s*><title>2026-11-02: 4<\/title>/);
-    expect(svg).toMatch(/height="80"\s*><title>2026-11-03: 2<\/title>/);
   });
 
   it('turns a service refusal into words: a detail as it is, a 422 list as field: message', () => {

@@ -42,34 +42,39 @@ function label(header: Cell): Cell {
   return header instanceof Html ? raw(header.value.replace(/<[^>]*>/g, '').trim()) : header;
 }
 
+/** The start of a table's CSV link; `tableExports` (table-csv.ts) completes it with the page's own query. */
+export const CSV_LINK = '?format=csv&amp;table=';
+
 /**
  * A data table: column headers (`scope=col`), one row per entry, an optional caption. On a phone each row becomes
  * a card whose cells carry their column's name (`data-label`), so actions stay in view without scrolling sideways.
+ * `exportAs` names the table for its "Download CSV" link (the same page with `?format=csv&table=<name>`).
  */
-export function table(headers: Cell[], rows: Cell[][], caption?: string): Html {
+export function table(headers: Cell[], rows: Cell[][], caption?: string, exportAs?: string): Html {
   const labels = headers.map(label);
   return html`<div class="table-wrap">
-    <table>
-      ${
-        caption
-          ? html`<caption class="muted">
-              ${caption}
-            </caption>`
-          : ''
-      }
-      <thead>
-        <tr>
-          ${headers.map((header) => html`<th scope="col">${header}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map(
-          (row) =>
-            html`<tr>
-              ${row.map((cell, index) => html`<td data-label="${labels[index]}">${cell}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+      <table ${exportAs ? html`data-csv="${exportAs}"` : ''}>
+        ${
+          caption
+            ? html`<caption class="muted">
+                ${caption}
+              </caption>`
+            : ''
+        }
+        <thead>
+          <tr>
+            ${headers.map((header) => html`<th scope="col">${header}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (row) =>
+              html`<tr>
+                ${row.map((cell, index) => html`<td data-label="${labels[index]}">${cell}</td>`)}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    ${exportAs ? html`<p class="table-export"><a href="${raw(CSV_LINK)}${exportAs}" download>Download CSV</a></p>` : ''}`;
 }

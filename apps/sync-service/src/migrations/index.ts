@@ -9,6 +9,7 @@ import { PurchasesTeamDateIndex1735000000000 } from './1735000000000-purchases-t
 import { SharingPreferences1735100000000 } from './1735100000000-sharing-preferences.js';
 import { RetailerAccountRefs1736200000000 } from './1736200000000-retailer-account-refs.js';
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
+import { OverviewIndexes1739100000000 } from './1739100000000-overview-indexes.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -22,4 +23,5 @@ export const migrations = [
   RetailerAccountRefs1736200000000,
   OutboxOrderingKey1737200000000,
   CollectionLastSuccess1738300000000,
+  OverviewIndexes1739100000000,
 ];

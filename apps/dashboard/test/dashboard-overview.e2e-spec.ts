@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import { type Browser, type Page } from 'playwright-core';
+import { SyncContracts } from '@cps/contracts';
+import { launchChromium, TestPlatform, type TestTeam } from '@cps/testing';
+import pg from 'pg';
+import { checkPageEveryWay, DESKTOP, watchDashboardPage } from './dashboard-browser.js';
+
+const PASSWORD = 'correct horse battery';
+const DAY_MS = 86_400_000;
+/** A customer id a spreadsheet would run as a formula, with a comma and quotes a CSV must quote. */
+const FORMULA_CUSTOMER = '=HYPERLINK("http://evil.example","a, b")';
+
+/** `days` days before today (UTC), at noon. */
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10) + 'T12:00:00Z';
+const dayOf = (days: number) => daysAgo(days).slice(0, 10);
+
+/**
+ * The overview in Chromium against the real services, over purchases seeded at known days before today: preset and
+ * custom ranges in the URL, the previous period's delta, the chart's axes, the per-retailer table, test mode's empty
+ * state, CSV downloads (quoted, formulas neutralised); the page checked by `checkPageEveryWay`.
+ */
+describe('dashboard overview in Chromium', () => {
+  let platform: TestPlatform;
+  let db: pg.Client;
+  let browser: Browser;
+  let page: Page;
+  let team: TestTeam;
+  const email = 'overview-user@example.com';
+  let browserProblems: string[] = [];
+
+  const url = (path: string) => `${platform.dashboardUrl}${path}`;
+
+  async function connection(customerId: string, retailerId: string): Promise<string> {
+    const { connection_id } = await platform.admin.request(SyncContracts.createConnection, {
+      teamId: team.teamId,
+      actor: { source: 'API', idType: 'client_api_key', idName: 'seed' },
+      customer_id: customerId,
+      retailer_id: retailerId,
+    });
+    await db.query(`UPDATE sync.connections SET status = 'active', history_window_days = 3650 WHERE id = $1`, [
+      connection_id,
+    ]);
+    return connection_id;
+  }
+
+  let seq = 0;
+  async function purchase(connectionId: string, ago: number, total: string, quantity: number) {
+    const id = `OVB-${(seq += 1)}`;
+    await db.query(
+      `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal, total,
+                                   collected_event_id)
+       SELECT $1, team_id, id, retailer_id, $3, 'online', $4, $4, 'legacy:' || $1 FROM sync.connections WHERE id = $2`,
+      [id, connectionId, daysAgo(ago), total],
+    );
+    await db.query(
+      `INSERT INTO sync.purchase_items (id, purchase_id, position, name, price, quantity)
+       VALUES ($1 || '-0', $1, 0, 'Sparkling Water', $2, $3)`,
+      [id, total, quantity],
+    );
+  }
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({
+      services: ['auth-server', 'sync-service', 'matching-service', 'events-service', 'api-gateway', 'dashboard'],
+    });
+    db = new pg.Client({ connectionString: platform.databaseUrl });
+    await db.connect();
+    team = await platform.createTeam('Overview Brand');
+    await platform.admin.createUser(email, PASSWORD, [team.teamId]);
+    await platform.enableRetailers(team, ['walmart', 'target']);
+    const first = await connection(FORMULA_CUSTOMER, 'walmart');
+    const second = await connection('shopper-2', 'target');
+    await purchase(first, 1, '10.00', 2);
+    await purchase(second, 2, '20.00', 1);
+    await purchase(first, 3, '5.00', 1);
+    await purchase(second, 10, '7.50', 3); // last 30 days, not last 7
+    await purchase(first, 40, '4.00', 1); // the 30 days before the last 30
+
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    browserProblems = watchDashboardPage(page);
+    await page.goto(url('/sign-in'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }, 300_000); // six services and a browser on a busy machine
+
+  afterAll(async () => {
+    await browser?.close();
+    await db?.end();
+    await platform?.stop();
+  });
+
+  const figure = async (name: string) => ({
+    value: (await page.locator(`#figure-${name} .figure-value`).textContent())!.trim(),
+    delta: (await page.locator(`#figure-${name} .delta`).textContent())!.trim(),
+  });
+
+  it('shows the last 30 days by default with the previous 30 days’ delta and a chart with ticks', async () => {
+    await expect(page.locator('#period').textContent()).resolves.toContain(`${dayOf(29)} to ${dayOf(0)}`);
+    expect(await figure('purchases')).toEqual({ value: '4', delta: '+3 (+300%)' });
+    expect(await figure('shoppers')).toEqual({ value: '2', delta: '+1 (+100%)' });
+    expect(await figure('spend')).toEqual({ value: '42.50', delta: '+38.50 (+962.5%)' });
+    expect(await figure('units')).toEqual({ value: '7', delta: '+6 (+600%)' });
+    const chart = page.locator('#purchases-chart svg.chart');
+    await expect(chart.locator('desc').textContent()).resolves.toMatch(/^4 purchases from /);
+    await expect(chart.locator('.y-tick').allTextContents()).resolves.toEqual(['0', '1']);
+    const xTicks = await chart.locator('.x-tick').allTextContents();
+    expect(xTicks).toHaveLength(6);
+    expect(xTicks[5]).toBe(
+      new Date(Date.now()).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    );
+    expect(await chart.locator('rect.bar').count()).toBe(30);
+    await expect(chart.locator('rect.bar title').nth(27).textContent()).resolves.toBe(
+      `${dayOf(2)}: 1 purchases, 20.00 spend`,
+    );
+    await expect(page.locator('.chart-total').textContent()).resolves.toContain('4 purchases in 30 days');
+    await checkPage('overview');
+  });
+
+  it('changes the range by preset and by custom days, each in the URL', async () => {
+    await page.getByRole('link', { name: 'Last 7 days' }).click();
+    await page.waitForURL(/\?days=7$/);
+    expect(await figure('purchases')).toEqual({ value: '3', delta: '+2 (+200%)' });
+    await expect(page.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current')).resolves.toBe('true');
+    expect(await page.locator('#purchases-chart rect.bar').count()).toBe(7);
+
+    await page.getByLabel('From', { exact: true }).fill(dayOf(45));
+    await page.getByLabel('To', { exact: true }).fill(dayOf(35));
+    await page.getByRole('button', { name: 'Show range' }).click();
+    await page.waitForURL(new RegExp(`from=${dayOf(45)}&to=${dayOf(35)}`));
+    expect(await figure('purchases')).toEqual({ value: '1', delta: '+1 (none before)' });
+    // The link opens the same view.
+    await page.goto(page.url());
+    expect(await figure('spend')).toEqual({ value: '4.00', delta: '+4.00 (none before)' });
+
+    await page.goto(url(`/?from=${dayOf(1)}&to=${dayOf(3)}`));
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('comes after');
+  });
+
+  it('lists retailers and downloads each overview table as CSV for the range on screen', async () => {
+    await page.goto(url('/?days=7'));
+    await expect(page.locator('#per-retailer tbody tr').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/Walmart\s*2\s*1\s*15.00\s*3/),
+      expect.stringMatching(/Target\s*1\s*1\s*20.00\s*1/),
+    ]);
+    const link = page.locator('#per-retailer').getByRole('link', { name: 'Download CSV' });
+    await expect(link.getAttribute('href')).resolves.toBe('?days=7&format=csv&table=retailers');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('overview-retailers.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toBe(
+      '"Retailer","Purchases","Shoppers","Spend","Units"\r\n"Walmart","2","1","15.00","3"\r\n"Target","1","1","20.00","1"\r\n',
+    );
+  });
+
+  it('downloads list pages as CSV with quoted cells and formulas neutralised', async () => {
+    await page.goto(url('/connections'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('"connection_id","customer_id","retailer_id","status","email","tags","created_at"');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^"[^"]+","'=HYPERLINK\(""http:\/\/evil\.example"",""a, b""\)","walmart"/),
+    );
+  });
+
+  it('says "No purchases yet" in test mode, where the live purchases are not counted', async () => {
+    await page.goto(url('/?days=90'));
+    await page.getByRole('button', { name: 'Test mode' }).click();
+    await expect(page.locator('#purchases-chart').textContent()).resolves.toMatch(/No purchases yet\s+in test mode/);
+    expect(await figure('purchases')).toEqual({ value: '0', delta: 'no change' });
+    expect(await page.locator('#per-retailer').count()).toBe(0);
+    await checkPage('overview-empty');
+    await page.getByRole('button', { name: 'Test mode' }).click();
+  });
+
+  it('met no script error or failed load', () => {
+    expect(browserProblems).toEqual([]);
+  });
+
+  async function checkPage(name: string): Promise<void> {
+    expect(await checkPageEveryWay(page, name)).toEqual([]);
+  }
+});

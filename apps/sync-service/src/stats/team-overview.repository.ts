@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type SyncContracts } from '@cps/contracts';
+import { DataSource } from 'typeorm';
+import { HISTORY_WINDOW_START_SQL } from '../purchases/purchase.repository.js';
+import { type OverviewPeriod } from './overview-period.js';
+
+type Figures = SyncContracts.OverviewFigures;
+
+/** GROUPING(retailer_id, day): 3 for a period's totals, 1 per retailer, 2 per day. */
+const TOTALS = 3;
+const PER_RETAILER = 1;
+const PER_DAY = 2;
+
+interface PurchaseRow {
+  grouping_set: number;
+  current: boolean;
+  retailer_id: string | null;
+  name: string | null;
+  day: string | null;
+  purchases: number;
+  shoppers: number;
+  spend: string;
+  units: number;
+}
+
+/**
+ * The overview's figures, aggregated in Postgres in one pass over the team's purchases of both periods (grouping
+ * sets: per period, per period and retailer, per day of the range) and one over its connection activity. Purchases
+ * of deleted connections and those before a connection's sharing window are left out, as on every other page.
+ */
+@Injectable()
+export class TeamOverviewRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async purchases(
+    teamId: string,
+    period: OverviewPeriod,
+    simulated: boolean,
+  ): Promise<Pick<SyncContracts.TeamOverview, 'retailers' | 'per_day'> & { current: Figures; previous: Figures }> {
+    const rows: PurchaseRow[] = await this.db.query(
+      `WITH scoped AS (
+         SELECT p.date >= ($3::date AT TIME ZONE 'UTC') AS current, p.retailer_id, c.customer_id, p.total,
+                CASE WHEN p.date >= ($3::date AT TIME ZONE 'UTC') THEN (p.date AT TIME ZONE 'UTC')::date END AS day,
+                (SELECT sum(i.quantity) FROM sync.purchase_items i WHERE i.purchase_id = p.id) AS units
+         FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id
+         WHERE p.team_id = $1 AND p.is_simulated = $2 AND c.deleted_at IS NULL AND p.date >= ${HISTORY_WINDOW_START_SQL}
+           AND p.date >= ($4::date AT TIME ZONE 'UTC') AND p.date < (($5::date + 1) AT TIME ZONE 'UTC'))
+       SELECT s.grouping_set, s.current, s.retailer_id, r.name, to_char(s.day, 'YYYY-MM-DD') AS day, s.purchases,
+              s.shoppers, s.spend::numeric(16, 2)::text AS spend, s.units::int AS units
+       FROM (SELECT GROUPING(retailer_id, day)::int AS grouping_set, current, retailer_id, day,
+                    count(*)::int AS purchases, count(DISTINCT customer_id)::int AS shoppers, sum(total) AS spend,
+                    coalesce(sum(units), 0) AS units
+             FROM scoped
+             GROUP BY GROUPING SETS ((current), (current, retailer_id), (current, day))) s
+       LEFT JOIN sync.retailers r ON r.id = s.retailer_id`,
+      [teamId, simulated, period.from, period.previousFrom, period.to],
+    );
+    return {
+      current: totals(rows, true),
+      previous: totals(rows, false),
+      retailers: rows
+        .filter((row) => row.current && row.grouping_set === PER_RETAILER)
+        .map(({ retailer_id, name, purchases, shoppers, spend, units }) => ({
+          retailer_id: retailer_id!,
+          name: name ?? retailer_id!,
+          purchases,
+          shoppers,
+          spend,
+          units,
+        }))
+        .sort((a, b) => b.purchases - a.purchases || a.name.localeCompare(b.name)),
+      per_day: everyDay(
+        period,
+        rows.filter((row) => row.current && row.grouping_set === PER_DAY),
+      ),
+    };
+  }
+
+  /** New links (first activation) and disconnections (a linked connection disconnected, revoked or deleted) per period. */
+  async links(
+    teamId: string,
+    period: OverviewPeriod,
+    simulated: boolean,
+  ): Promise<Array<{ current: boolean; new_links: number; disconnections: number }>> {
+    return this.db.query(
+      `SELECT a.occurred_at >= ($3::date AT TIME ZONE 'UTC') AS current,
+              count(DISTINCT a.connection_id) FILTER (WHERE a.event = 'connection_activated')::int AS new_links,
+              count(DISTINCT a.connection_id) FILTER (
+                WHERE a.connection_before->>'status' IN ('active', 'unauthenticated')
+                  AND (a.connection_after IS NULL OR a.connection_after->>'status' IN ('disconnected', 'revoked')))::int
+                AS disconnections
+       FROM sync.connection_activity a JOIN sync.connections c ON c.id = a.connection_id
+       WHERE a.team_id = $1 AND c.is_simulated = $2
+         AND a.occurred_at >= ($4::date AT TIME ZONE 'UTC') AND a.occurred_at < (($5::date + 1) AT TIME ZONE 'UTC')
+       GROUP BY 1`,
+      [teamId, simulated, period.from, period.previousFrom, period.to],
+    );
+  }
+}
+
+function totals(rows: PurchaseRow[], current: boolean): Figures {
+  const row = rows.find((entry) => entry.current === current && entry.grouping_set === TOTALS);
+  return {
+    purchases: row?.purchases ?? 0,
+    shoppers: row?.shoppers ?? 0,
+    spend: row?.spend ?? '0.00',
+    units: row?.units ?? 0,
+    new_links: 0,
+    disconnections: 0,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+function everyDay(period: OverviewPeriod, rows: PurchaseRow[]): SyncContracts.OverviewDay[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const start = Date.parse(`${period.from}T00:00:00Z`);
+  return Array.from({ length: period.days }, (_, index) => {
+    const date = new Date(start + index * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return { date, purchases: row?.purchases ?? 0, spend: row?.spend ?? '0.00' };
+  });
+}
