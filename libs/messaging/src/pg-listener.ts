@@ -1,6 +1,6 @@
 import { type Logger } from '@nestjs/common';
 import { Client } from 'pg';
-import { listenStatus } from '@cps/observability';
+import { currentListenStatus } from '@cps/observability';
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
@@ -17,7 +17,7 @@ export interface PgListenerOptions {
 /**
  * A Postgres LISTEN session that heals: after any error or end of its connection (a terminated backend, a
  * restart, a network cut) it reconnects with backoff (0.1 s doubling to 5 s) and listens again. The loss and
- * the recovery are logged once each; `listenStatus` carries the state to `/metrics` and `/readyz`.
+ * the recovery are logged once each; its app's `ListenStatus` carries the state to `/metrics` and `/readyz`.
  */
 export class PgListener {
   private client?: Client;
@@ -26,18 +26,20 @@ export class PgListener {
   private failures = 0;
   private lostAt?: number;
   private everConnected = false;
+  /** Its app's sessions (taken when built: the app scope, when several apps share the process). */
+  private readonly status = currentListenStatus();
 
   constructor(private readonly options: PgListenerOptions) {}
 
   start(): void {
-    listenStatus.report(this, this.options.channel, false);
+    this.status.report(this, this.options.channel, false);
     void this.connect();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
-    listenStatus.forget(this);
+    this.status.forget(this);
     const client = this.client;
     this.client = undefined;
     // Closing on purpose: an error of a connection being closed says nothing about the service.
@@ -68,7 +70,7 @@ export class PgListener {
     }
     this.lostAt = undefined;
     this.everConnected = true;
-    listenStatus.report(this, channel, true);
+    this.status.report(this, channel, true);
     onWake(); // notifications sent while the session was down are gone: look for work now
   }
 
@@ -77,7 +79,7 @@ export class PgListener {
     if (this.client !== client || this.stopped) return;
     this.client = undefined;
     void client.end().catch(() => undefined); // already broken; ending it only frees the socket
-    listenStatus.report(this, this.options.channel, false);
+    this.status.report(this, this.options.channel, false);
     if (this.lostAt === undefined) {
       this.lostAt = Date.now();
       this.options.logger.warn(

@@ -1,7 +1,7 @@
 /**
- * Whether each Postgres LISTEN session of this process is connected. Process-wide because the sessions belong
- * to plain objects (BackgroundLoop, built with `new` inside services), not to the DI container; `/metrics`
- * (`pg_listen_connected`) and `/readyz` (`listen`) read it.
+ * Whether each Postgres LISTEN session of an app is connected. The sessions belong to plain objects (BackgroundLoop,
+ * built with `new` inside services), not to the DI container, so they find their app's status through the app scope
+ * (`currentListenStatus`, app-scope.ts); `/metrics` (`pg_listen_connected`) and `/readyz` (`listen`) read it.
  */
 export class ListenStatus {
   private readonly sessions = new Map<object, { channel: string; connected: boolean }>();
@@ -24,4 +24,5 @@ export class ListenStatus {
   }
 }
 
+/** The status of a process that runs no app scope (one app per process, tests). */
 export const listenStatus = new ListenStatus();

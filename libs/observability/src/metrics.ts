@@ -1,9 +1,32 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { listenStatus } from './listen-status.js';
+import { currentListenStatus } from './app-scope.js';
 
-/** One registry per process with the counters and histograms every service exposes at /metrics. */
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own metrics (CPU, memory, event loop lag, GC: prom-client's default metrics), collected once per
+ * process however many apps it hosts: each collection keeps an event-loop delay monitor and a GC observer of its
+ * own. Created by the first call, labelled `service` with that call's name: the app in a process of one app, the
+ * host (`platform`) in a process of several, which calls this first.
+ */
+export function processMetricsRegistry(service: string): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    processRegistry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * One registry per app with the counters and histograms every service exposes at /metrics; the process's metrics
+ * (`processMetricsRegistry`) are added to what it exposes.
+ */
 export class ServiceMetrics {
   readonly registry = new Registry();
+  private readonly process: Registry;
+  /** Its app's LISTEN sessions (taken when built: the app scope, when several apps share the process). */
+  private readonly listens = currentListenStatus();
 
   readonly httpRequests = new Counter({
     name: 'http_requests_total',
@@ -53,15 +76,23 @@ export class ServiceMetrics {
     help: 'Whether the Postgres LISTEN session of a wake-up channel is connected (0: polling only, reconnecting)',
     labelNames: ['channel'] as const,
     registers: [this.registry],
-    collect() {
-      this.reset();
-      for (const { channel, connected } of listenStatus.channels()) this.set({ channel }, connected ? 1 : 0);
+    collect: () => {
+      this.listenConnected.reset();
+      for (const { channel, connected } of this.listens.channels()) {
+        this.listenConnected.set({ channel }, connected ? 1 : 0);
+      }
     },
   });
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
-    collectDefaultMetrics({ register: this.registry });
+    this.process = processMetricsRegistry(service);
+  }
+
+  /** The text /metrics answers: the app's metrics, then the process's. */
+  async scrape(): Promise<string> {
+    const [own, shared] = await Promise.all([this.registry.metrics(), this.process.metrics()]);
+    return `${own.endsWith('\n') || !own ? own : `${own}\n`}${shared}`;
   }
 
   /** Times a unit of message work and records its outcome. */

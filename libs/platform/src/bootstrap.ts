@@ -1,17 +1,25 @@
 import 'reflect-metadata';
-import { type DynamicModule, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
+import { type DynamicModule, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import { IsOptional } from 'class-validator';
 import { type MicroserviceOptions } from '@nestjs/microservices';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { Logger as PinoLogger } from 'nestjs-pino';
+import { type Logger } from 'pino';
 import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
 import { natsServerOptions } from '@cps/messaging';
-import { createLogger, ServiceMetrics } from '@cps/observability';
+import {
+  createLogger,
+  ListenStatus,
+  listenStatus,
+  processMetricsRegistry,
+  runInAppScope,
+  ServiceMetrics,
+} from '@cps/observability';
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions } from './input-firewall.js';
+import { AppScopedNestLogger } from './service-logs.js';
 import { releaseStartupMemory } from './startup-memory.js';
 import { SubjectServerNats } from './subject-server-nats.js';
 
@@ -28,8 +36,11 @@ export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
    * environment stops the process with code 78. Not called by `migrate`, which needs DATABASE_URL alone.
    */
   config: (env: NodeJS.ProcessEnv) => C;
-  /** The root module for a configuration (each app's `AppModule.register`). */
-  module: (config: C) => DynamicModule;
+  /**
+   * The root module for a configuration (each app's `AppModule.register`). A method, so that a definition of any app
+   * is a `ServiceDefinition` (runServices hosts several, each given its own configuration).
+   */
+  module(config: C): DynamicModule;
   migrations: SchemaDataSourceOptions['migrations'];
   /** Answers request/reply subjects (`@MessagePattern` handlers) in the service's queue group. */
   rpc?: boolean;
@@ -64,6 +75,12 @@ export async function createHttpApp(
   return NestFactory.create<NestExpressApplication>(module as never, adapter, { ...options, bodyParser: false });
 }
 
+/** An app to start and the environment its configuration is built from. */
+export interface HostedService {
+  definition: ServiceDefinition;
+  env: NodeJS.ProcessEnv;
+}
+
 /**
  * Entry point of every service. `node main.js migrate` applies the schema's pending migrations and
  * exits (npm run migrate, the Kubernetes migration Job); it reads only the variables every service shares
@@ -82,52 +99,115 @@ export async function runService<C extends ServiceConfig>(
     await migrate(definition, config.DATABASE_URL, logger);
     return;
   }
-  const config = definition.config(env);
-  const { METRICS_PORT } = loadConfig(MetricsEnv, env);
-  const logger = createLogger(definition.service, config.LOG_LEVEL);
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
-  const app = await createHttpApp(definition.module(config), definition.http, {
-    bufferLogs: true,
-    forceCloseConnections: false,
+  await runServices([{ definition, env }]);
+}
+
+/**
+ * Several apps in one process (`npm start`'s single-node layout), each as its own Nest application with its own
+ * configuration (from its own environment), module graph, logger, metrics, database pool, NATS connections and port,
+ * as if each ran in a process of its own; the libraries are loaded once. One app runs as `runService` runs it. Every
+ * configuration is built before any app starts. SIGTERM/SIGINT stop every app (in-flight work finishes) and exit 0;
+ * the process's own lines (an unhandled rejection) are logged as `name`.
+ */
+export async function runServices(services: readonly HostedService[], name = 'platform'): Promise<void> {
+  const prepared = services.map(({ definition, env }) => {
+    const config = definition.config(env);
+    const { METRICS_PORT } = loadConfig(MetricsEnv, env);
+    return {
+      definition,
+      config,
+      metricsPort: METRICS_PORT,
+      logger: createLogger(definition.service, config.LOG_LEVEL),
+    };
   });
-  app.useLogger(app.get(PinoLogger));
-  const http = app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void };
-  http.disable?.('x-powered-by');
-  // Express hashes every response body into an ETag: about 1% of the gateway's time on a page of purchases
-  // (bench/read), for conditional requests no client makes on data that changes under it. Static files keep
-  // theirs (serve-static sets its own).
-  http.disable?.('etag');
-  if (definition.rpc) {
-    app.connectMicroservice<MicroserviceOptions>(
-      {
-        strategy: new SubjectServerNats({
-          ...natsServerOptions(config.NATS_URL),
-          name: `${definition.service}-rpc`,
-          queue: definition.service,
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 500,
-          waitOnFirstConnect: true,
-          gracefulShutdown: true,
-          // Nest sleeps this long after unsubscribing, whatever is in flight: enough for an rpc handler.
-          gracePeriod: Math.min(config.SHUTDOWN_GRACE_MS, 1_000),
-        }),
-      },
-      { inheritAppConfig: true },
-    );
-    await app.startAllMicroservices();
+  const single = prepared.length === 1 ? prepared[0] : undefined;
+  // In a process of several apps, the process's metrics and lines are the host's, not the first app's.
+  if (!single) processMetricsRegistry(name);
+  const processLogger = single?.logger ?? createLogger(name, process.env.LOG_LEVEL ?? 'info');
+  process.on('unhandledRejection', (reason) => processLogger.error({ err: reason }, 'unhandled rejection'));
+  const nestLogger = new AppScopedNestLogger(processLogger);
+  const started = await Promise.allSettled(
+    prepared.map((app) =>
+      startApp(app, nestLogger, single ? listenStatus : new ListenStatus()).then((nest) => ({ ...app, nest })),
+    ),
+  );
+  const apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(apps.map((app) => app.nest.close()));
+    throw failed.reason;
   }
-  // With a metrics port, the app's port (the one the edge routes) answers 404 to /metrics.
-  if (METRICS_PORT !== undefined)
-    app.use('/metrics', (_req: unknown, res: { sendStatus(code: number): void }) => res.sendStatus(404));
-  await app.listen(config.PORT, '0.0.0.0');
-  answerClientErrorsWithJson(app.getHttpServer());
-  const metricsServer =
-    METRICS_PORT === undefined
-      ? undefined
-      : await serveMetrics(app.get(ServiceMetrics, { strict: false }), METRICS_PORT);
-  logger.info({ port: config.PORT, metricsPort: METRICS_PORT }, `${definition.service} listening`);
-  stopOnSignal(app, config.SHUTDOWN_GRACE_MS, logger, metricsServer);
+  stopOnSignal(
+    () => Promise.all(apps.map((app) => app.nest.close())).then(() => undefined),
+    Math.max(...apps.map((app) => app.config.SHUTDOWN_GRACE_MS)),
+    processLogger,
+  );
   releaseStartupMemory();
+}
+
+interface PreparedApp {
+  definition: ServiceDefinition;
+  config: ServiceConfig;
+  metricsPort?: number;
+  logger: Logger;
+}
+
+/**
+ * Builds and starts one app in its own scope (app-scope.ts), listening on its port (and its metrics port); `close`
+ * stops both.
+ */
+async function startApp(
+  { definition, config, metricsPort, logger }: PreparedApp,
+  nestLogger: AppScopedNestLogger,
+  listens: ListenStatus,
+): Promise<{ close(): Promise<void> }> {
+  return runInAppScope({ service: definition.service, logger, listens }, async () => {
+    const app = await createHttpApp(definition.module(config), definition.http, {
+      logger: nestLogger,
+      forceCloseConnections: false,
+    });
+    const http = app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void };
+    http.disable?.('x-powered-by');
+    // Express hashes every response body into an ETag: about 1% of the gateway's time on a page of purchases
+    // (bench/read), for conditional requests no client makes on data that changes under it. Static files keep
+    // theirs (serve-static sets its own).
+    http.disable?.('etag');
+    if (definition.rpc) {
+      app.connectMicroservice<MicroserviceOptions>(
+        {
+          strategy: new SubjectServerNats({
+            ...natsServerOptions(config.NATS_URL),
+            name: `${definition.service}-rpc`,
+            queue: definition.service,
+            maxReconnectAttempts: -1,
+            reconnectTimeWait: 500,
+            waitOnFirstConnect: true,
+            gracefulShutdown: true,
+            // Nest sleeps this long after unsubscribing, whatever is in flight: enough for an rpc handler.
+            gracePeriod: Math.min(config.SHUTDOWN_GRACE_MS, 1_000),
+          }),
+        },
+        { inheritAppConfig: true },
+      );
+      await app.startAllMicroservices();
+    }
+    // With a metrics port, the app's port (the one the edge routes) answers 404 to /metrics.
+    if (metricsPort !== undefined)
+      app.use('/metrics', (_req: unknown, res: { sendStatus(code: number): void }) => res.sendStatus(404));
+    await app.listen(config.PORT, '0.0.0.0');
+    answerClientErrorsWithJson(app.getHttpServer());
+    const metricsServer =
+      metricsPort === undefined
+        ? undefined
+        : await serveMetrics(app.get(ServiceMetrics, { strict: false }), metricsPort);
+    logger.info({ port: config.PORT, metricsPort }, `${definition.service} listening`);
+    return {
+      close: () => {
+        metricsServer?.close();
+        return app.close();
+      },
+    };
+  });
 }
 
 /**
@@ -135,12 +215,7 @@ export async function runService<C extends ServiceConfig>(
  * and relays stop first, then the HTTP server and NATS drain, then the database pool), exit 0. A shutdown that
  * outlives the grace period exits 1 so the orchestrator knows.
  */
-function stopOnSignal(
-  app: INestApplication,
-  graceMs: number,
-  logger: ReturnType<typeof createLogger>,
-  metricsServer?: Server,
-): void {
+function stopOnSignal(close: () => Promise<void>, graceMs: number, logger: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -151,8 +226,7 @@ function stopOnSignal(
       process.exit(1);
     }, graceMs);
     deadline.unref();
-    metricsServer?.close();
-    app.close().then(
+    close().then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -174,7 +248,7 @@ async function serveMetrics(metrics: ServiceMetrics, port: number): Promise<Serv
       res.writeHead(404).end();
       return;
     }
-    metrics.registry.metrics().then(
+    metrics.scrape().then(
       (body) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(body),
       () => res.writeHead(500).end(),
     );
@@ -186,7 +260,7 @@ async function serveMetrics(metrics: ServiceMetrics, port: number): Promise<Serv
 async function migrate(
   definition: Pick<ServiceDefinition, 'service' | 'schema' | 'migrations'>,
   databaseUrl: string,
-  logger: ReturnType<typeof createLogger>,
+  logger: Logger,
 ): Promise<void> {
   const dataSource = new DataSource(
     schemaDataSourceOptions({

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { NatsConnectionService } from '@cps/messaging';
-import { listenStatus } from '@cps/observability';
+import { currentListenStatus } from '@cps/observability';
 import { migrationsApplied } from '@cps/persistence';
 
 /**
@@ -15,6 +15,8 @@ import { migrationsApplied } from '@cps/persistence';
 export class HealthController {
   /** Migrations never un-apply while the process runs: once up to date, probes stop asking the database. */
   private migrationsUpToDate = false;
+  /** The app's LISTEN sessions (taken when built: the app scope, when several apps share the process). */
+  private readonly listens = currentListenStatus();
 
   constructor(
     private readonly health: HealthCheckService,
@@ -46,7 +48,7 @@ export class HealthController {
         : []),
       () => {
         const check = this.indicator.check('listen');
-        const down = listenStatus
+        const down = this.listens
           .channels()
           .filter((channel) => !channel.connected)
           .map((channel) => channel.channel);

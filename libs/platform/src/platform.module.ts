@@ -1,16 +1,25 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  type NestModule,
+} from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { isProduction, type ServiceEnv } from '@cps/config';
 import { MessagingModule, type EventHandlerDefinition, type MessagingOptions } from '@cps/messaging';
-import { createLogger, ServiceMetrics } from '@cps/observability';
+import { createLogger, currentAppScope, ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
-import { httpLogSerializers } from './http-log-serializers.js';
 import { HealthController } from './health.controller.js';
 import { HttpMetricsInterceptor } from './http-metrics.interceptor.js';
 import { MetricsController } from './metrics.controller.js';
+import { requestLogging } from './service-logs.js';
+
+const REQUEST_LOGGING = Symbol('REQUEST_LOGGING');
 
 export interface PlatformModuleOptions {
   service: string;
@@ -28,26 +37,27 @@ export interface PlatformModuleOptions {
   retiredConsumers?: MessagingOptions['retiredConsumers'];
 }
 
-/** What every service has: config, logs, metrics, health, its Postgres schema, NATS. */
+/**
+ * What every service has: config, logs, metrics, health, its Postgres schema, NATS. Everything here belongs to the
+ * app (its request log, metrics registry, LISTEN status), so several apps can share a process (`runServices`).
+ */
 @Global()
 @Module({})
-export class PlatformModule {
+export class PlatformModule implements NestModule {
+  constructor(@Inject(REQUEST_LOGGING) private readonly logRequests: ReturnType<typeof requestLogging>) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(this.logRequests).forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+  }
+
   static forRoot(options: PlatformModuleOptions): DynamicModule {
     const { config, service, schema } = options;
     const metrics = new ServiceMetrics(service);
+    // The app's logger when the app is started in its scope (runService); a logger of its own otherwise (tests).
+    const logger = currentAppScope()?.logger ?? createLogger(service, config.LOG_LEVEL);
     return {
       module: PlatformModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            logger: createLogger(service, config.LOG_LEVEL),
-            autoLogging: {
-              ignore: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? ''),
-            },
-            wrapSerializers: false,
-            serializers: httpLogSerializers,
-          },
-        }),
         TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRoot(
           schemaDataSourceOptions({
@@ -84,6 +94,7 @@ export class PlatformModule {
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: ServiceMetrics, useValue: metrics },
+        { provide: REQUEST_LOGGING, useValue: requestLogging(service, logger) },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
       ],
       exports: [ServiceMetrics],
