@@ -30,9 +30,22 @@ const DEFAULT_URLS: Record<string, Array<(env: Record<string, string>) => [strin
 };
 
 /** Internet destinations each app calls by design (docs/operations.md, "Network policies"). */
-const INTERNET: Record<string, Array<[string, string, ((env: Record<string, string>) => boolean)?]>> = {
+type When = (env: Record<string, string>, objects: K8sObject[]) => boolean;
+const hasService =
+  (name: string): When =>
+  (_env, objects) =>
+    objects.some((o) => o.kind === 'Service' && o.metadata.name === name);
+const INTERNET: Record<string, Array<[string, string, When?]>> = {
   'auth-server': [["connectors' client metadata documents", 'https://connector.example.net/.well-known/client.json']],
-  'storefront-proxy': [['the Shopify Admin API', 'https://acme.myshopify.com/admin/api/2025-01/customers/1.json']],
+  'storefront-proxy': [
+    ['the Shopify Admin API', 'https://acme.myshopify.com/admin/api/2025-01/customers/1.json'],
+    // dev: the sandbox shop is connected with its in-cluster Admin API address
+    [
+      'the sandbox shop Admin API',
+      'http://sandbox-storefront/admin/api/2025-01/customers/1.json',
+      hasService('sandbox-storefront'),
+    ],
+  ],
   'events-service': [
     ['webhook receivers (HTTPS)', 'https://hooks.example.net/cps'],
     // http:// receivers only where WEBHOOK_ALLOW_HTTP is on (off in production by default)
@@ -55,7 +68,7 @@ function cnpgService(objects: K8sObject[], host: string): Record<string, string>
   const cluster = objects.find((o) => o.kind === 'Cluster' && host === `${o.metadata.name}-rw`);
   if (cluster) return { 'cnpg.io/cluster': cluster.metadata.name, 'cnpg.io/instanceRole': 'primary' };
   const pooler = objects.find((o) => o.kind === 'Pooler' && host === o.metadata.name);
-  if (pooler) return { 'cnpg.io/poolerName': pooler.metadata.name, 'cnpg.io/cluster': pooler.spec.cluster.name };
+  if (pooler) return { 'cnpg.io/poolerName': pooler.metadata.name };
   return undefined;
 }
 
@@ -159,7 +172,9 @@ function egressRule(objects: K8sObject[], namespace: string, from: Record<string
 function ingressRule(objects: K8sObject[], namespace: string, from: Record<string, string>, to: Destination) {
   if (to.kind !== 'pod') return 'outside the namespace';
   const source: Destination = { what: 'caller', kind: 'pod', labels: from, port: 0, protocol: 'TCP' };
-  for (const policy of policiesOf(objects, 'Ingress', to.labels))
+  const policies = policiesOf(objects, 'Ingress', to.labels);
+  if (policies.length === 0) return 'not isolated (no policy selects the callee)';
+  for (const policy of policies)
     for (const [index, rule] of (policy.spec.ingress ?? []).entries())
       if (
         portsAllow(rule.ports, to) &&
@@ -197,7 +212,7 @@ function destinationsOf(objects: K8sObject[], workload: K8sObject): Destination[
       for (const url of value.split(',')) destinations.push(resolve(objects, `${name}=${url}`, new URL(url)));
     if (workload.kind === 'Deployment')
       for (const [what, url, when] of INTERNET[app] ?? [])
-        if (!when || when(env)) destinations.push(resolve(objects, what, new URL(url)));
+        if (!when || when(env, objects)) destinations.push(resolve(objects, what, new URL(url)));
   }
   return destinations;
 }

@@ -14,9 +14,13 @@ export const OVERLAYS = ['dev', 'prod'] as const;
 
 /** The objects `kubectl kustomize` renders for an overlay (K8S_DIR points the tests at another k8s/ tree). */
 export function render(overlay: string, k8sDir = process.env.K8S_DIR ?? join(ROOT, 'k8s')): K8sObject[] {
-  return parseAllDocuments(
-    execFileSync('kubectl', ['kustomize', join(k8sDir, 'overlays', overlay)], { encoding: 'utf8' }),
-  ).map((doc) => doc.toJSON() as K8sObject);
+  return renderDirectory(join(k8sDir, 'overlays', overlay));
+}
+
+export function renderDirectory(directory: string): K8sObject[] {
+  return parseAllDocuments(execFileSync('kubectl', ['kustomize', directory], { encoding: 'utf8' })).map(
+    (doc) => doc.toJSON() as K8sObject,
+  );
 }
 
 export function podSpecOf(object: K8sObject): any {
@@ -85,4 +89,22 @@ export function containerEnv(objects: K8sObject[], container: any, secret: Secre
     env[variable.name] = value;
   }
   return env;
+}
+
+/** The apps the manifests deploy and the schema (role cps_<schema>) each owns. */
+export const K8S_APPS: ReadonlyArray<{ name: string; schema: string; nats: boolean; devOnly?: boolean }> = [
+  { name: 'api-gateway', schema: 'gateway', nats: true },
+  { name: 'auth-server', schema: 'auth', nats: true },
+  { name: 'storefront-proxy', schema: 'storefront', nats: true },
+  { name: 'mcp-server', schema: 'mcp', nats: true },
+  { name: 'sync-service', schema: 'sync', nats: true },
+  { name: 'matching-service', schema: 'matching', nats: true },
+  { name: 'events-service', schema: 'events', nats: true },
+  { name: 'dashboard', schema: 'dashboard', nats: true },
+  { name: 'sandbox-storefront', schema: 'sandbox_storefront', nats: false, devOnly: true },
+];
+
+/** A generated ConfigMap's name without the hash suffix configMapGenerator adds. */
+export function generatedName(name: string): string {
+  return name.replace(/-[a-z0-9]{10}$/, '');
 }
