@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page } from 'playwright-core';
 import { SyncContracts } from '@cps/contracts';
-import { launchChromium, TestPlatform, type TestTeam } from '@cps/testing';
+import { eventually, launchChromium, TestPlatform, type TestTeam } from '@cps/testing';
 import pg from 'pg';
 import { checkPageEveryWay, DESKTOP, watchDashboardPage } from './dashboard-browser.js';
 
@@ -9,6 +9,9 @@ const PASSWORD = 'correct horse battery';
 const DAY_MS = 86_400_000;
 /** A customer id a spreadsheet would run as a formula, with a comma and quotes a CSV must quote. */
 const FORMULA_CUSTOMER = '=HYPERLINK("http://evil.example","a, b")';
+/** Catalog names: one with a quote and a comma, one a spreadsheet would run. */
+const FIZZ = 'Fizz "Lime", 12 pk';
+const FORMULA_PRODUCT = '=SUM(A1) Bundle';
 
 /** `days` days before today (UTC), at noon. */
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10) + 'T12:00:00Z';
@@ -44,24 +47,33 @@ describe('dashboard overview in Chromium', () => {
   }
 
   let seq = 0;
-  async function purchase(connectionId: string, ago: number, total: string, quantity: number) {
+  /**
+   * A stored purchase of one item whose purchase.collected event is still to be recorded: sync-service's
+   * reconciliation (every second here) publishes it and matching-service matches the item to the catalog.
+   */
+  async function purchase(
+    connectionId: string,
+    ago: number,
+    item: { upc: string | null; price: string; quantity: number },
+  ) {
     const id = `OVB-${(seq += 1)}`;
+    const total = (Number(item.price) * item.quantity).toFixed(2);
     await db.query(
-      `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal, total,
-                                   collected_event_id)
-       SELECT $1, team_id, id, retailer_id, $3, 'online', $4, $4, 'legacy:' || $1 FROM sync.connections WHERE id = $2`,
+      `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal, total)
+       SELECT $1, team_id, id, retailer_id, $3, 'online', $4, $4 FROM sync.connections WHERE id = $2`,
       [id, connectionId, daysAgo(ago), total],
     );
     await db.query(
-      `INSERT INTO sync.purchase_items (id, purchase_id, position, name, price, quantity)
-       VALUES ($1 || '-0', $1, 0, 'Sparkling Water', $2, $3)`,
-      [id, total, quantity],
+      `INSERT INTO sync.purchase_items (id, purchase_id, position, name, upc, price, quantity)
+       VALUES ($1 || '-0', $1, 0, 'A shelf item', $2, $3, $4)`,
+      [id, item.upc, item.price, item.quantity],
     );
   }
 
   beforeAll(async () => {
     platform = await TestPlatform.start({
       services: ['auth-server', 'sync-service', 'matching-service', 'events-service', 'api-gateway', 'dashboard'],
+      serviceEnv: { 'sync-service': { PURCHASE_RECONCILE_INTERVAL_MS: '1000' } },
     });
     db = new pg.Client({ connectionString: platform.databaseUrl });
     await db.connect();
@@ -70,11 +82,27 @@ describe('dashboard overview in Chromium', () => {
     await platform.enableRetailers(team, ['walmart', 'target']);
     const first = await connection(FORMULA_CUSTOMER, 'walmart');
     const second = await connection('shopper-2', 'target');
-    await purchase(first, 1, '10.00', 2);
-    await purchase(second, 2, '20.00', 1);
-    await purchase(first, 3, '5.00', 1);
-    await purchase(second, 10, '7.50', 3); // last 30 days, not last 7
-    await purchase(first, 40, '4.00', 1); // the 30 days before the last 30
+    const catalog = await platform.api('/products', {
+      method: 'PUT',
+      apiKey: team.apiKey,
+      body: [
+        { name: FIZZ, brand: 'Fizz', upc: '012345678905' },
+        { name: FORMULA_PRODUCT, brand: 'Bundles', upc: '036000291452' },
+      ],
+    });
+    expect(catalog.status).toBe(200);
+    await purchase(first, 1, { upc: '012345678905', price: '5.00', quantity: 2 });
+    await purchase(second, 2, { upc: '036000291452', price: '20.00', quantity: 1 });
+    await purchase(first, 3, { upc: '012345678905', price: '5.00', quantity: 1 });
+    await purchase(second, 10, { upc: null, price: '2.50', quantity: 3 }); // last 30 days, not last 7
+    await purchase(first, 40, { upc: '012345678905', price: '4.00', quantity: 1 }); // the 30 days before the last 30
+    // Every item is matched (the unmatched one too, as "none") before the pages are read.
+    await eventually(async () => {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM matching.item_matches WHERE team_id = $1`, [
+        team.teamId,
+      ]);
+      if (rows[0].n < 5) throw new Error(`${rows[0].n} of 5 items matched`);
+    });
 
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
@@ -153,6 +181,27 @@ describe('dashboard overview in Chromium', () => {
     expect(csv).toBe(
       '"Retailer","Purchases","Shoppers","Spend","Units"\r\n"Walmart","2","1","15.00","3"\r\n"Target","1","1","20.00","1"\r\n',
     );
+  });
+
+  it('lists the catalog products bought most, and their CSV quotes the name and neutralises the formula', async () => {
+    await page.goto(url('/?days=7'));
+    await expect(page.locator('#top-products tbody tr').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/Fizz "Lime", 12 pk\s*Fizz\s*012345678905\s*3\s*15.00/),
+      expect.stringMatching(/=SUM\(A1\) Bundle\s*Bundles\s*036000291452\s*1\s*20.00/),
+    ]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#top-products').getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('overview-top-products.csv');
+    expect(await readFile((await download.path())!, 'utf8')).toBe(
+      '"Product","Brand","UPC","Units","Spend"\r\n' +
+        '"Fizz ""Lime"", 12 pk","Fizz","012345678905","3","15.00"\r\n' +
+        '"\'=SUM(A1) Bundle","Bundles","036000291452","1","20.00"\r\n',
+    );
+    // The last 30 days add no product: the item of ten days ago matched none.
+    await page.goto(url('/?days=30'));
+    expect(await page.locator('#top-products tbody tr').count()).toBe(2);
   });
 
   it('downloads list pages as CSV with quoted cells and formulas neutralised', async () => {

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineEvent, defineRpc, Type } from './contract.js';
-import { ProductRef, PurchaseDetail } from './resources.js';
+import { MONEY_PATTERN, ProductRef, PurchaseDetail } from './resources.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
 
 const SERVICE = 'matching-service';
@@ -44,6 +44,40 @@ export const getPurchaseMatches = defineRpc(
   'matching.get-purchase-matches.v1',
   GetPurchaseMatchesRequest,
   PurchaseMatches,
+);
+
+export class TeamTopProductsRequest {
+  @IsString() teamId!: string;
+  /** First and last day of the purchases, `YYYY-MM-DD` (UTC), both included. */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) from!: string;
+  @Matches(/^\d{4}-\d{2}-\d{2}$/) to!: string;
+  /** Items of simulated (test mode) or of real purchases. */
+  @IsBoolean() simulated!: boolean;
+  @IsInt() @Min(1) @Max(100) limit!: number;
+}
+
+export class TopProduct {
+  @IsString() product_id!: string;
+  @IsString() name!: string;
+  @IsNullable() @IsString() brand!: string | null;
+  @IsNullable() @IsString() upc!: string | null;
+  /** Sum of the matched items' quantities. */
+  @IsInt() @Min(0) units!: number;
+  /** Sum of the matched items' price times quantity. */
+  @Matches(MONEY_PATTERN) spend!: string;
+}
+
+export class TeamTopProducts {
+  /** Most units first (then spend, then name); items matched before quantities were kept are not counted. */
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TopProduct) products!: TopProduct[];
+}
+
+/** The dashboard overview's top products: the team's catalog products its shoppers bought most in a date range. */
+export const teamTopProducts = defineRpc(
+  SERVICE,
+  'matching.team-top-products.v1',
+  TeamTopProductsRequest,
+  TeamTopProducts,
 );
 
 // --- the brand catalog -------------------------------------------------------------------------------

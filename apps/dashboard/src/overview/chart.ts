@@ -8,7 +8,7 @@ export interface ChartDay {
 
 const WIDTH = 720;
 const HEIGHT = 220;
-const LEFT = 44;
+const LEFT = 56;
 const RIGHT = 8;
 const TOP = 12;
 const BOTTOM = 28;
@@ -81,15 +81,18 @@ export function purchasesChart(days: ChartDay[]): Html {
         })}
       </g>
       <g class="x-axis">
-        ${xTickIndexes(days.length).map((index) => {
+        ${xTickIndexes(days.length).map((index, tick, ticks) => {
           const x = LEFT + index * step + step / 2;
+          // The outer labels stay inside the drawing.
+          const anchor =
+            ticks.length > 1 && tick === 0 ? 'start' : tick === ticks.length - 1 && tick > 0 ? 'end' : 'middle';
           return html`<line
               x1="${x.toFixed(1)}"
               x2="${x.toFixed(1)}"
               y1="${HEIGHT - BOTTOM}"
               y2="${HEIGHT - BOTTOM + 4}"
             ></line>
-            <text class="x-tick" x="${x.toFixed(1)}" y="${HEIGHT - 8}" text-anchor="middle"
+            <text class="x-tick" x="${x.toFixed(1)}" y="${HEIGHT - 8}" text-anchor="${anchor}"
               >${shortDate(days[index]!.date)}</text
             >`;
         })}

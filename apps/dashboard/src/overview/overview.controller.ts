@@ -1,5 +1,6 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import { EventsContracts, SyncContracts } from '@cps/contracts';
+import { EventsContracts, MatchingContracts, SyncContracts } from '@cps/contracts';
+import { printedGtin } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { statusBadge } from '../connections/connections.controller.js';
@@ -12,6 +13,7 @@ import { change, FIGURES, figureCards, shown, valueOf } from './figures.js';
 import { overviewRange, PRESET_DAYS, type OverviewRange } from './overview-range.js';
 
 const HEALTH_SAMPLE = 50;
+const TOP_PRODUCTS = 10;
 
 /** Succeeded, failed and pending entries of a sample (webhook deliveries, integration awards). */
 function countByStatus(entries: Array<{ status: string }>): { succeeded: number; failed: number; pending: number } {
@@ -43,8 +45,9 @@ function rangePicker(range: OverviewRange): Html {
 
 /**
  * Overview of one mode (live or test): key figures over a date range against the previous period of the same
- * length, purchases per day, per retailer, connections by status, webhook delivery and integrations health. Every
- * table downloads as CSV. The figures are sync-service's (`sync.team-overview.v1`), aggregated in Postgres.
+ * length, purchases per day, per retailer, top catalog products, connections by status, webhook delivery and
+ * integrations health. Every table downloads as CSV. The figures are the owning services': sync-service's
+ * `sync.team-overview.v1` and matching-service's `matching.team-top-products.v1`, aggregated in Postgres.
  */
 @Controller()
 @UseGuards(SignedIn)
@@ -55,12 +58,19 @@ export class OverviewController {
   async overview(@CurrentViewer() viewer: SignedInViewer, @Query() query: Form, @Res() res: Response) {
     const range = overviewRange(query, new Date());
     const simulated = viewer.testMode ?? false;
-    const [overview, stats, { webhooks }, { integrations }] = await Promise.all([
+    const [overview, { products }, stats, { webhooks }, { integrations }] = await Promise.all([
       this.rpc.request(SyncContracts.teamOverview, {
         teamId: viewer.teamId,
         from: range.from,
         to: range.to,
         simulated,
+      }),
+      this.rpc.request(MatchingContracts.teamTopProducts, {
+        teamId: viewer.teamId,
+        from: range.from,
+        to: range.to,
+        simulated,
+        limit: TOP_PRODUCTS,
       }),
       this.rpc.request(SyncContracts.teamStats, { teamId: viewer.teamId, days: 1, simulated }),
       this.rpc.request(EventsContracts.listWebhooks, { teamId: viewer.teamId }),
@@ -154,6 +164,27 @@ export class OverviewController {
                     ]),
                     `${period}, most purchases first`,
                     'retailers',
+                  )}
+                </div>`
+          }
+          <h2>Top products</h2>
+          ${
+            products.length === 0
+              ? html`<p class="card">
+                  No catalog product was bought in this range. <a href="/catalog">The catalog</a> is what items match.
+                </p>`
+              : html`<div class="card" id="top-products">
+                  ${table(
+                    ['Product', 'Brand', 'UPC', 'Units', 'Spend'],
+                    products.map((product) => [
+                      product.name,
+                      product.brand,
+                      product.upc ? printedGtin(product.upc) : null,
+                      shown(product.units, 'count'),
+                      shown(Number(product.spend), 'money'),
+                    ]),
+                    `The ${TOP_PRODUCTS} catalog products bought most, ${period}`,
+                    'top-products',
                   )}
                 </div>`
           }

@@ -61,7 +61,7 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9e
 .logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}
 svg.chart{width:100%;height:auto;max-height:240px}svg.chart .bar{fill:var(--bar)}svg.chart text{fill:var(--muted);font-size:11px}
 svg.chart line{stroke:var(--line)}svg.chart line.grid{stroke-dasharray:2 3}
-.figures{grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr))}.figure{margin:0}.figure h3{margin:0;font-size:1rem;color:var(--muted)}
+.figures{grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))}.figure{margin:0}.figure h3{margin:0;font-size:1rem;color:var(--muted)}
 .figure-value{font-size:1.8rem;font-weight:700;margin:.1rem 0}.figure p{margin:.1rem 0}.previous{font-size:.9rem}
 .delta{font-weight:600}.delta-up{color:var(--ok)}.delta-down{color:var(--error)}
 ul.presets{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0;padding:0}
@@ -79,6 +79,7 @@ header.top select{max-width:8.5rem}
 header.top label.check{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);margin:0}header.top .team-name{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 nav.main .strip{display:none}nav.main .menu{display:block}
 dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:.35rem}
+svg.chart text{font-size:20px}.figure-value{font-size:1.5rem}.figure{padding:.6rem .75rem}
 .table-wrap table,.table-wrap tbody,.table-wrap tr,.table-wrap td,.table-wrap caption{display:block;width:100%}
 .table-wrap thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 .table-wrap tr{border:1px solid var(--line);border-radius:8px;padding:.4rem .6rem;margin:0 0 .6rem}

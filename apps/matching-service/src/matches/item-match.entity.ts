@@ -46,4 +46,15 @@ export class ItemMatchEntity {
 
   @Column('text', { nullable: true })
   itemSku!: string | null;
+
+  /** The item's quantity, unit price (numeric(12,2) as text) and whether its purchase is simulated: the overview's
+   * top products (null on rows matched before they were kept). */
+  @Column('integer', { nullable: true })
+  quantity!: number | null;
+
+  @Column('numeric', { nullable: true })
+  price!: string | null;
+
+  @Column('boolean', { nullable: true })
+  isSimulated!: boolean | null;
 }

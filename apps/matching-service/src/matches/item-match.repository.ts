@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type ProductRef } from '@cps/contracts';
+import { type MatchingContracts, type ProductRef } from '@cps/contracts';
 import { type EntityManager, Repository } from 'typeorm';
 import { ItemMatchEntity } from './item-match.entity.js';
 
@@ -34,15 +34,16 @@ export class ItemMatchRepository {
     await tx.query(
       `INSERT INTO matching.item_matches
          (team_id, purchase_id, item_id, product_id, method, confidence, matched_at, retailer_id, purchase_date,
-          item_name, item_brand, item_upc, item_sku)
+          item_name, item_brand, item_upc, item_sku, quantity, price, is_simulated)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[],
                             $7::timestamptz[], $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[],
-                            $13::text[])
+                            $13::text[], $14::integer[], $15::numeric[], $16::boolean[])
        ON CONFLICT (purchase_id, item_id) DO UPDATE SET
          team_id = excluded.team_id, product_id = excluded.product_id, method = excluded.method,
          confidence = excluded.confidence, matched_at = excluded.matched_at, retailer_id = excluded.retailer_id,
          purchase_date = excluded.purchase_date, item_name = excluded.item_name, item_brand = excluded.item_brand,
-         item_upc = excluded.item_upc, item_sku = excluded.item_sku`,
+         item_upc = excluded.item_upc, item_sku = excluded.item_sku, quantity = excluded.quantity,
+         price = excluded.price, is_simulated = excluded.is_simulated`,
       [
         matches.map((m) => m.teamId),
         matches.map((m) => m.purchaseId),
@@ -57,6 +58,9 @@ export class ItemMatchRepository {
         matches.map((m) => m.itemBrand),
         matches.map((m) => m.itemUpc),
         matches.map((m) => m.itemSku),
+        matches.map((m) => m.quantity),
+        matches.map((m) => m.price),
+        matches.map((m) => m.isSimulated),
       ],
     );
   }
@@ -126,5 +130,28 @@ export class ItemMatchRepository {
           ? null
           : { product_id: row.product_id, name: row.name ?? '', brand: row.brand, upc: row.upc },
     }));
+  }
+
+  /**
+   * The team's products bought most in a date range (UTC days, both included) by real or simulated shoppers, summed
+   * in Postgres over the index on (team, mode, purchase date).
+   */
+  async topProducts(
+    teamId: string,
+    range: { from: string; to: string; simulated: boolean },
+    limit: number,
+  ): Promise<MatchingContracts.TopProduct[]> {
+    return this.matches.query(
+      `SELECT p.id AS product_id, p.name, p.brand, p.upc, t.units::int AS units, t.spend::numeric(16, 2)::text AS spend
+       FROM (SELECT product_id, sum(quantity) AS units, sum(price * quantity) AS spend
+             FROM matching.item_matches
+             WHERE team_id = $1 AND is_simulated = $2 AND product_id IS NOT NULL
+               AND purchase_date >= ($3::date AT TIME ZONE 'UTC') AND purchase_date < (($4::date + 1) AT TIME ZONE 'UTC')
+             GROUP BY product_id) t
+       JOIN matching.products p ON p.id = t.product_id AND p.team_id = $1
+       ORDER BY t.units DESC, t.spend DESC, p.name, p.id
+       LIMIT $5`,
+      [teamId, range.simulated, range.from, range.to, limit],
+    );
   }
 }

@@ -147,6 +147,10 @@ describe('MatchPurchaseUseCase', () => {
         itemBrand: input.brand,
         itemUpc: input.upc,
         itemSku: input.sku,
+        // What the overview's top products sum.
+        quantity: 1,
+        price: '1.00',
+        isSimulated: true,
       },
     ]);
     expect(written.events[0]?.data.purchase.items[0]?.product?.product_id ?? null).toBe(productId);

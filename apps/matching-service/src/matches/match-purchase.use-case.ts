@@ -71,6 +71,9 @@ export class MatchPurchaseUseCase {
           itemBrand: item.brand,
           itemUpc: item.upc,
           itemSku: item.sku,
+          quantity: item.quantity,
+          price: item.price,
+          isSimulated: purchase.is_simulated,
         });
       });
       return {

@@ -36,6 +36,9 @@ const stored = (itemId: string, fields: Partial<ItemMatchEntity>): ItemMatchEnti
   itemBrand: null,
   itemUpc: null,
   itemSku: null,
+  quantity: 1,
+  price: '1.00',
+  isSimulated: false,
   ...fields,
 });
 
