@@ -1,10 +1,11 @@
 // Copies what one app's container image runs: the compiled files reachable from dist/apps/<app>/src/main.js
-// (the app and the libs it imports, with their source maps), package.json and package-lock.json (for
-// `npm ci --omit=dev`) and dist/main.js, the image's fixed entry point. Fails when the app imports a package
-// that is not a production dependency, since the image would not have it.
+// (the app and the libs it imports, with their source maps), apps/<app>/public when the app has one (files it
+// serves as they are), package.json and package-lock.json (for `npm ci --omit=dev`) and dist/main.js, the
+// image's fixed entry point. Fails when the app imports a package that is not a production dependency, since
+// the image would not have it.
 //
 //   node docker/assemble-app.mjs <app> <out-dir> [--root <repo>]
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -37,7 +38,9 @@ export function assembleApp(root, app, out) {
   }
   const missing = [...packages].filter((name) => !production.has(name));
   if (missing.length) {
-    throw new Error(`${app} imports ${missing.join(', ')}, not in package.json "dependencies" (the image omits dev ones)`);
+    throw new Error(
+      `${app} imports ${missing.join(', ')}, not in package.json "dependencies" (the image omits dev ones)`,
+    );
   }
 
   rmSync(out, { recursive: true, force: true });
@@ -47,6 +50,9 @@ export function assembleApp(root, app, out) {
     copyFileSync(file, target);
     if (existsSync(`${file}.map`)) copyFileSync(`${file}.map`, `${target}.map`);
   }
+  // Plain files an app serves as they are (sandbox-storefront's theme assets), at the same place relative to dist/.
+  const assets = join('apps', app, 'public');
+  if (existsSync(join(root, assets))) cpSync(join(root, assets), join(out, assets), { recursive: true });
   copyFileSync(join(root, 'package.json'), join(out, 'package.json'));
   copyFileSync(join(root, 'package-lock.json'), join(out, 'package-lock.json'));
   // ENTRYPOINT cannot expand ARG APP, so every image runs dist/main.js; Node follows the link to the real file,
