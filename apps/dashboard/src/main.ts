@@ -1,12 +1,4 @@
 import { runService } from '@cps/platform';
-import { AppModule } from './app.module.js';
-import { loadAppConfig } from './config.js';
-import { migrations } from './migrations/index.js';
+import { definition } from './service-definition.js';
 
-await runService({
-  service: 'dashboard',
-  schema: 'dashboard',
-  config: loadAppConfig,
-  module: (config) => AppModule.register(config),
-  migrations,
-});
+await runService(definition);

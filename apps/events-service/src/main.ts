@@ -1,13 +1,4 @@
 import { runService } from '@cps/platform';
-import { AppModule } from './app.module.js';
-import { loadAppConfig } from './config.js';
-import { migrations } from './migrations/index.js';
+import { definition } from './service-definition.js';
 
-await runService({
-  service: 'events-service',
-  schema: 'events',
-  config: loadAppConfig,
-  module: (config) => AppModule.register(config),
-  migrations,
-  rpc: true,
-});
+await runService(definition);

@@ -1,14 +1,4 @@
 import { runService } from '@cps/platform';
-import { AppModule } from './app.module.js';
-import { loadAppConfig } from './config.js';
-import { migrations } from './migrations/index.js';
+import { definition } from './service-definition.js';
 
-await runService({
-  service: 'matching-service',
-  schema: 'matching',
-  config: loadAppConfig,
-  module: (config) => AppModule.register(config),
-  migrations,
-  // matching.get-purchase-matches.v1 and the brand catalog (matching.*-product(s).v1).
-  rpc: true,
-});
+await runService(definition);

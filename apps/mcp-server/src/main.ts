@@ -1,7 +1,6 @@
 import { runService } from '@cps/platform';
-import { AppModule } from './app.module.js';
+import { definition } from './service-definition.js';
 import { loadAppConfig } from './config.js';
-import { migrations } from './migrations/index.js';
 import { rebuildReadModel } from './read-model/rebuild.js';
 
 if (process.argv[2] === 'rebuild-read-model') {
@@ -13,10 +12,4 @@ if (process.argv[2] === 'rebuild-read-model') {
   process.exit(0);
 }
 
-await runService({
-  service: 'mcp-server',
-  schema: 'mcp',
-  config: loadAppConfig,
-  module: (config) => AppModule.register(config),
-  migrations,
-});
+await runService(definition);

@@ -125,7 +125,9 @@ export async function runServices(services: readonly HostedService[], name = 'pl
   if (!single) processMetricsRegistry(name);
   const processLogger = single?.logger ?? createLogger(name, process.env.LOG_LEVEL ?? 'info');
   process.on('unhandledRejection', (reason) => processLogger.error({ err: reason }, 'unhandled rejection'));
-  const nestLogger = new AppScopedNestLogger(processLogger);
+  // @nestjs/typeorm keeps the data source names of every app of the process in one static set and warns when a
+  // second app registers its "default" one, though each app's data source lives in a DI container of its own.
+  const nestLogger = new AppScopedNestLogger(processLogger, single ? [] : ['DataSourceNameRegistry']);
   const started = await Promise.allSettled(
     prepared.map((app) =>
       startApp(app, nestLogger, single ? listenStatus : new ListenStatus()).then((nest) => ({ ...app, nest })),

@@ -43,6 +43,14 @@ describe('AppScopedNestLogger', () => {
     expect(host.lines).toEqual([expect.objectContaining({ service: 'platform', msg: 'from no app' })]);
   });
 
+  it('drops the lines of an ignored context', () => {
+    const quiet = sink();
+    const logger = new AppScopedNestLogger(createLogger('platform', 'info', quiet.stream), ['DataSourceNameRegistry']);
+    logger.warn('already registered', 'DataSourceNameRegistry');
+    logger.warn('kept', 'TypeOrmModule');
+    expect(quiet.lines).toEqual([expect.objectContaining({ msg: 'kept', context: 'TypeOrmModule' })]);
+  });
+
   it("keeps an exception handler's stack as the error's", () => {
     const before = gateway.lines.length;
     runInAppScope(scope('api-gateway', gateway.stream), () =>

@@ -15,7 +15,11 @@ type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
  * as nestjs-pino maps them: the last argument is the context, an object or error is merged into the line.
  */
 export class AppScopedNestLogger implements LoggerService {
-  constructor(private readonly fallback: Logger) {}
+  /** `ignoredContexts`: Nest contexts whose lines are dropped. */
+  constructor(
+    private readonly fallback: Logger,
+    private readonly ignoredContexts: readonly string[] = [],
+  ) {}
 
   verbose(message: unknown, ...params: unknown[]): void {
     this.write('trace', message, params);
@@ -45,6 +49,7 @@ export class AppScopedNestLogger implements LoggerService {
     const scope = currentAppScope();
     const logger = scope?.request ?? scope?.logger ?? this.fallback;
     if (!logger.isLevelEnabled(level)) return;
+    if (params.length && this.ignoredContexts.includes(params[params.length - 1] as string)) return;
     const fields: Record<string, unknown> = params.length ? { context: params[params.length - 1] } : {};
     const rest = params.slice(0, -1);
     if (message instanceof Error) {

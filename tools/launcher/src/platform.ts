@@ -2,9 +2,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runMigrations, schemaDataSourceOptions, schemaRole, schemaRoleUrl } from '@cps/persistence';
 import { DataSource, type MigrationInterface } from 'typeorm';
+import { HostedApp } from './hosted-app.js';
 import { setRolePasswords } from './infrastructure.js';
-import { entryPoint, portVariable, SERVICES, type ServiceSpec } from './services.js';
+import {
+  entryPoint,
+  HOSTED_APPS_VARIABLE,
+  hostEntryPoint,
+  portVariable,
+  SERVICES,
+  type HostedAppEnv,
+  type ServiceSpec,
+} from './services.js';
 import { ServiceProcess } from './service-process.js';
+
+/**
+ * `processes`: a Node process per app (and per replica), as in Kubernetes. `one-process`: every app as its own Nest
+ * application inside one Node process (one-process.ts), the libraries loaded once; the apps still talk over NATS.
+ */
+export type PlatformLayout = 'processes' | 'one-process';
 
 export interface PlatformOptions {
   root: string;
@@ -27,19 +42,46 @@ export interface PlatformOptions {
   databaseRoles?: boolean;
   /** `service` is the service's name, `instance` tells replicas apart (`api-gateway#2`). */
   onLog?: (service: string, line: string, instance: string) => void;
+  /** Default `processes`; `one-process` runs one instance of each service (no replicas). */
+  layout?: PlatformLayout;
+}
+
+/** The app a line of the single-node host is from (its pino `service`), or the host's own. */
+function serviceOfLine(line: string): string {
+  return /^\{"level":"[a-z]+","time":"[^"]*","service":"([^"]+)"/.exec(line)?.[1] ?? 'platform';
 }
 
 /**
  * The services as child processes. `processes` holds every process: the first replica of a service under its
- * name, the others under `<name>#2`, `<name>#3`, ...
+ * name, the others under `<name>#2`, `<name>#3`, ... In the `one-process` layout it holds a `HostedApp` per service,
+ * all run by `host`.
  */
 export class Platform {
   readonly processes = new Map<string, ServiceProcess>();
+  /** The single-node host process (`one-process` layout). */
+  readonly host?: ServiceProcess;
   private readonly migrations: Array<{ spec: ServiceSpec; env: NodeJS.ProcessEnv }> = [];
   private readonly roles: string[] = [];
 
   constructor(readonly options: PlatformOptions) {
     const useRoles = options.databaseRoles ?? true;
+    const hosted: HostedAppEnv[] = [];
+    if (options.layout === 'one-process') {
+      const scaled = Object.entries(options.replicas ?? {}).filter(([, count]) => (count ?? 1) > 1);
+      if (scaled.length) throw new Error('replicas need the multi-process layout');
+      this.host = new ServiceProcess({
+        name: 'platform',
+        entry: hostEntryPoint(options.root),
+        port: 0,
+        env: { ...options.env },
+        onLog: options.onLog
+          ? (line) => {
+              const service = serviceOfLine(line);
+              options.onLog!(service, line, service);
+            }
+          : undefined,
+      });
+    }
     for (const spec of options.services ?? SERVICES) {
       const entry = entryPoint(options.root, spec.name);
       const migrateEnv = { ...options.env, ...options.serviceEnv?.[spec.name] };
@@ -52,6 +94,11 @@ export class Platform {
       Object.assign(env, options.serviceEnv?.[spec.name]);
       const count = spec.scalable ? Math.max(1, options.replicas?.[spec.name] ?? 1) : 1;
       const ports = this.portsOf(spec, count);
+      if (this.host) {
+        hosted.push({ service: spec.name, env: { ...env, PORT: String(ports[0]) } });
+        this.processes.set(spec.name, new HostedApp({ name: spec.name, port: ports[0], env }, this.host));
+        continue;
+      }
       for (let index = 0; index < count; index += 1) {
         const instance = index === 0 ? spec.name : `${spec.name}#${index + 1}`;
         this.processes.set(
@@ -66,6 +113,7 @@ export class Platform {
         );
       }
     }
+    if (this.host) this.host.options.env[HOSTED_APPS_VARIABLE] = JSON.stringify(hosted);
   }
 
   private portsOf(spec: ServiceSpec, count: number): number[] {

@@ -24,6 +24,7 @@ export const SERVICE_NODE_FLAGS = ['--experimental-async-context-frame'].filter(
 /** One service running as a child process: start, wait for /readyz, stop gracefully or kill -9. */
 export class ServiceProcess {
   private child?: ChildProcess;
+  private stopping?: Promise<number | null>;
   readonly logs: string[] = [];
 
   constructor(readonly options: ServiceProcessOptions) {}
@@ -59,7 +60,7 @@ export class ServiceProcess {
   async waitReady(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${this.options.name} exited: ${this.logs.slice(-5).join('\n')}`);
+      if (!this.running) throw new Error(`${this.options.name} exited: ${this.recentLogs()}`);
       try {
         const response = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
         if (response.ok) return;
@@ -68,13 +69,26 @@ export class ServiceProcess {
       }
       await sleep(200);
     }
-    throw new Error(`${this.options.name} not ready after ${timeoutMs} ms: ${this.logs.slice(-5).join('\n')}`);
+    throw new Error(`${this.options.name} not ready after ${timeoutMs} ms: ${this.recentLogs()}`);
   }
 
-  /** SIGTERM and wait for the exit (SIGKILL after the grace period); resolves to the exit code (null if killed). */
+  /** The last lines it wrote, for an error message. */
+  protected recentLogs(): string {
+    return this.logs.slice(-5).join('\n');
+  }
+
+  /**
+   * SIGTERM and wait for the exit (SIGKILL after the grace period); resolves to the exit code (null if killed). Calls
+   * made while it stops wait for the same exit (a second SIGTERM would cut the graceful shutdown short).
+   */
   async stop(graceMs = 15_000): Promise<number | null> {
     const child = this.child;
     if (!child || !this.running) return child?.exitCode ?? null;
+    this.stopping ??= this.terminate(child, graceMs).finally(() => (this.stopping = undefined));
+    return this.stopping;
+  }
+
+  private async terminate(child: ChildProcess, graceMs: number): Promise<number | null> {
     const exited = once(child, 'exit') as Promise<[number | null]>;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);

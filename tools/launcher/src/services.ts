@@ -35,3 +35,21 @@ export const portVariable = (service: string) => `${service.toUpperCase().replac
 export function entryPoint(root: string, service: string): string {
   return join(root, 'dist', 'apps', service, 'src', 'main.js');
 }
+
+/** An app's service definition (`ServiceDefinition`), which the single-node host imports instead of its main.js. */
+export function definitionModule(root: string, service: string): string {
+  return join(root, 'dist', 'apps', service, 'src', 'service-definition.js');
+}
+
+/** The single-node host's entry (one-process.ts). */
+export function hostEntryPoint(root: string): string {
+  return join(root, 'dist', 'tools', 'launcher', 'src', 'one-process.js');
+}
+
+/** The variable that tells the single-node host which apps to run, each with its own environment (JSON). */
+export const HOSTED_APPS_VARIABLE = 'CPS_HOSTED_APPS';
+
+export interface HostedAppEnv {
+  service: string;
+  env: NodeJS.ProcessEnv;
+}

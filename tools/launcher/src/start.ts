@@ -4,13 +4,15 @@ import { join, resolve } from 'node:path';
 import type { AdminClient } from '../../admin/src/admin-client.js';
 import { prepareEnvironment } from './environment.js';
 import { jsonLine, logFormat, prettyLine } from './log-format.js';
-import { Platform } from './platform.js';
+import { Platform, type PlatformLayout } from './platform.js';
 import { parseReplicas } from './replicas.js';
 import { portVariable, SERVICES } from './services.js';
 
 /**
  * `npm start`: the whole platform on this machine. Migrates, starts every service, the two sandboxes and the brand
- * dashboard (`--replicas N` or `CPS_REPLICAS=api-gateway=2,...` for more processes of the stateless ones), waits for
+ * dashboard, each as its own Nest application inside one Node process (`--processes` or CPS_PROCESSES=1: a process
+ * per app, as in Kubernetes; `--replicas N` or `CPS_REPLICAS=api-gateway=2,...` for more processes of the stateless
+ * ones, which implies `--processes`), waits for
  * every /readyz, makes sure a demo team, API key and dashboard user exist, connects the sandbox storefront's shop to
  * it, prints where everything is. Ctrl-C stops everything cleanly. At a terminal the services' warnings and errors
  * are shown as readable lines (LOG_LEVEL=info shows more); otherwise, or with LOG_FORMAT=json, every line is JSON.
@@ -35,6 +37,14 @@ try {
   say(`cannot start: ${(error as Error).message}`, 'error');
   process.exit(64);
 }
+
+/** A process per app when asked for, or when replicas are; otherwise every app in one process (one-process.ts). */
+const layout: PlatformLayout =
+  process.argv.includes('--processes') ||
+  process.env.CPS_PROCESSES === '1' ||
+  Object.values(replicas).some((count) => count > 1)
+    ? 'processes'
+    : 'one-process';
 
 const environment = await prepareEnvironment(root).catch((error: Error) => {
   say(`cannot start: ${error.message}`, 'error');
@@ -89,6 +99,7 @@ const platform = new Platform({
     ]),
   ),
   replicas,
+  layout,
   onLog: quietLogs
     ? undefined
     : (_service, line, instance) =>
@@ -113,7 +124,11 @@ try {
   say('applying migrations');
   await platform.migrate();
   const scaled = Object.entries(replicas).filter(([, count]) => count > 1);
-  say(`starting services${scaled.length ? ` (${scaled.map(([name, count]) => `${name} x${count}`).join(', ')})` : ''}`);
+  say(
+    layout === 'one-process'
+      ? 'starting services in one process (npm start -- --processes: a process each)'
+      : `starting services, a process each${scaled.length ? ` (${scaled.map(([name, count]) => `${name} x${count}`).join(', ')})` : ''}`,
+  );
   const starting = platform.start();
   // The admin client (its RPC contracts: about 1,800 modules) loads while the services start, not before them.
   const loading = import('../../admin/src/admin-client.js');
