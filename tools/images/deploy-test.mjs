@@ -21,7 +21,18 @@ import { parseArgs, promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { parse } from 'yaml';
 import { generateSecrets } from '../../docker/generate-secrets.mjs';
-import { APPS, DEBIAN_IMAGE, NODE_IMAGE, ROOT, imageExists, imageSize, megabytes, output, run } from './images.mjs';
+import {
+  APPS,
+  DEBIAN_IMAGE,
+  NODE_IMAGE,
+  ROOT,
+  imageExists,
+  imageSize,
+  megabytes,
+  output,
+  requirePodman,
+  run,
+} from './images.mjs';
 
 const execFileAsync = promisify(execFile);
 const PROJECT = 'cps-deploy-test';
@@ -197,6 +208,7 @@ class Shopper {
 }
 
 async function main() {
+  requirePodman();
   const missing = [...APPS.map((app) => `localhost/cps/${app}:dev`), NODE_IMAGE].filter((name) => !imageExists(name));
   if (missing.length) throw new Error(`missing images ${missing.join(', ')}: run npm run images first`);
   buildInfrastructure();

@@ -48,6 +48,15 @@ export function output(command, args, options = {}) {
   return result.stdout.trim();
 }
 
+/** Stops with what to install when podman is missing (docs/operations.md "Images"). */
+export function requirePodman() {
+  if (spawnSync('podman', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error(
+      'podman is not installed: apt-get install -y podman buildah runc debootstrap (docs/operations.md "Images")',
+    );
+  }
+}
+
 export const imageExists = (name) => spawnSync('podman', ['image', 'exists', name]).status === 0;
 
 /** The first Debian mirror apt is configured with (deb822 or one-line sources). */
@@ -168,6 +177,7 @@ async function main() {
   const { values } = parseArgs({ options: { apps: { type: 'string' }, tag: { type: 'string', default: 'dev' } } });
   const apps = values.apps ? values.apps.split(',') : APPS;
   for (const app of apps) if (!APPS.includes(app)) throw new Error(`unknown app ${app} (apps: ${APPS.join(', ')})`);
+  requirePodman();
   const started = Date.now();
   const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
