@@ -8,6 +8,7 @@
 //   3. A purchase from the sandbox retailer reaches a webhook receiver: a team and API key (admin CLI over NATS),
 //      walmart enabled, a webhook to a receiver container, a shopper's account and order at the sandbox, the link
 //      flow walked over HTTP, then the signed `purchase.created` verified with the webhook's secret.
+//   4. `podman stop` (SIGTERM through tini): every app exits 0.
 //
 //   node tools/images/deploy-test.mjs [--keep]      # --keep leaves the containers running afterwards
 //
@@ -409,6 +410,17 @@ async function main() {
       `purchase.created ${purchase.purchase_id} (walmart, ${purchase.item_count} items, ${purchase.total} ` +
         `${purchase.currency}, not simulated) at the receiver, Standard Webhooks signature valid (${elapsed(flow)})`,
     );
+
+    // 4. SIGTERM (podman stop, what Kubernetes sends): tini forwards it and every app exits 0 within its grace.
+    const stopping = Date.now();
+    run('podman', ['stop', '-t', '15', ...apps.map(containerName)], { stdio: 'ignore' });
+    const codes = apps.map((name) => [
+      name,
+      output('podman', ['inspect', '--format', '{{.State.ExitCode}}', containerName(name)]),
+    ]);
+    const unclean = codes.filter(([, code]) => code !== '0');
+    if (unclean.length) throw new Error(`not a clean stop on SIGTERM: ${JSON.stringify(unclean)}`);
+    log(`podman stop (SIGTERM): all ${apps.length} apps exited 0 (${elapsed(stopping)})`);
 
     console.log('\nimage sizes:');
     for (const name of [...APPS.map((app) => `localhost/cps/${app}:dev`), POSTGRES_IMAGE, NATS_IMAGE]) {
