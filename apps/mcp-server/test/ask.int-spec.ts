@@ -3,6 +3,7 @@ import { AskService, type AskAnswer } from '../src/ask/ask.service.js';
 import { TeamQuery } from '../src/ask/team-query.js';
 import { McpSettings } from '../src/mcp/mcp-settings.js';
 import {
+  askSettings,
   RETAILERS,
   startReadModel,
   type SeedConnection,
@@ -24,14 +25,7 @@ const connectorA = { teamId: 'team_a', clientId: 'client_a' };
 
 beforeAll(async () => {
   model = await startReadModel();
-  const settings = new McpSettings(
-    'http://127.0.0.1:1/mcp',
-    'http://127.0.0.1:2',
-    'http://127.0.0.1:2/jwks',
-    'http://127.0.0.1:3',
-    100_000,
-    null,
-  );
+  const settings = askSettings();
   ask = new AskService(model.service, new TeamQuery(model.service), settings);
 });
 
@@ -582,15 +576,7 @@ describe('ask: team scoping in the database', () => {
 });
 
 describe('ask: limits', () => {
-  const limitedSettings = (queriesPerMinute: number) =>
-    new McpSettings(
-      'http://127.0.0.1:1/mcp',
-      'http://127.0.0.1:2',
-      'http://127.0.0.1:2/jwks',
-      'http://127.0.0.1:3',
-      queriesPerMinute,
-      null,
-    );
+  const limitedSettings = (queriesPerMinute: number) => askSettings(queriesPerMinute);
 
   it('answers at most the configured questions a minute per connector', async () => {
     const settings = limitedSettings(3);

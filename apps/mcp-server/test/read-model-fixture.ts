@@ -1,6 +1,9 @@
 import { createTestDatabase } from '@cps/testing';
 import { runMigrations, schemaDataSourceOptions, schemaRoleUrl } from '@cps/persistence';
 import { DataSource } from 'typeorm';
+import { AskService } from '../src/ask/ask.service.js';
+import { TeamQuery } from '../src/ask/team-query.js';
+import { McpSettings } from '../src/mcp/mcp-settings.js';
 import { migrations } from '../src/migrations/index.js';
 
 export interface SeedPurchase {
@@ -217,5 +220,39 @@ export async function startReadModel() {
       await admin.destroy();
       await database.drop();
     },
+  };
+}
+
+/** mcp-server's settings for a test of `ask` alone: no MCP endpoint, no OAuth server, no model. */
+export function askSettings(queriesPerMinute = 100_000, model: McpSettings['model'] = null): McpSettings {
+  return new McpSettings(
+    'http://127.0.0.1:1/mcp',
+    'http://127.0.0.1:2',
+    'http://127.0.0.1:2/jwks',
+    'http://127.0.0.1:3',
+    queriesPerMinute,
+    model,
+  );
+}
+
+/**
+ * `ask` as mcp-server runs it, on the read model of a running test platform (the `mcp` role's pool; every statement
+ * under `cps_mcp_query` and row-level security), and that pool for projection writes as the consumers make them.
+ */
+export async function askOnPlatform(databaseUrl: string) {
+  const service = new DataSource(
+    schemaDataSourceOptions({
+      url: schemaRoleUrl(databaseUrl, 'mcp'),
+      schema: 'mcp',
+      entities: [],
+      migrations: [],
+      poolSize: 2,
+    }),
+  );
+  await service.initialize();
+  return {
+    service,
+    ask: new AskService(service, new TeamQuery(service), askSettings()),
+    close: () => service.destroy(),
   };
 }

@@ -1,15 +1,12 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
-import { schemaDataSourceOptions, schemaRoleUrl } from '@cps/persistence';
+import { MatchingContracts, SyncContracts, type PurchaseDetail } from '@cps/contracts';
+import { schemaRoleUrl } from '@cps/persistence';
 import { eventually, TestPlatform } from '@cps/testing';
 import pg from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
-import { AskService } from '../src/ask/ask.service.js';
-import { TeamQuery } from '../src/ask/team-query.js';
-import { McpSettings } from '../src/mcp/mcp-settings.js';
 import { Projection } from '../src/read-model/projection.js';
+import { askOnPlatform } from './read-model-fixture.js';
 
 /**
  * The read model is a projection of the platform's events: connections, purchases and items (with their matched
@@ -48,38 +45,6 @@ async function simulatedConnectionWithPurchase() {
     connectionId: connection.connection_id,
   });
   return { connection, purchase };
-}
-
-/** `ask` as mcp-server runs it, on the read model of the test platform (role `cps_mcp_query` under RLS). */
-function askOn(databaseUrl: string) {
-  const service = new DataSource(
-    schemaDataSourceOptions({
-      url: schemaRoleUrl(databaseUrl, 'mcp'),
-      schema: 'mcp',
-      entities: [],
-      migrations: [],
-      poolSize: 2,
-    }),
-  );
-  const ready = service.initialize();
-  const settings = new McpSettings(
-    'http://127.0.0.1:1/mcp',
-    'http://127.0.0.1:2',
-    'http://127.0.0.1:2/jwks',
-    'http://127.0.0.1:3',
-    10_000,
-    null,
-  );
-  const ask = new AskService(service, new TeamQuery(service), settings);
-  return {
-    ask: async (...args: Parameters<AskService['ask']>) => (await ready, ask.ask(...args)),
-    /** A projection write as mcp-server's consumers make it (role `cps_mcp`). */
-    write: async (work: (manager: EntityManager) => Promise<void>) => (await ready, service.transaction(work)),
-    close: async () => {
-      await ready;
-      await service.destroy();
-    },
-  };
 }
 
 /** What the read model holds for the team, in a comparable form. */
@@ -168,9 +133,9 @@ describe('mcp read model', () => {
   });
 
   it('follows a disconnect and a delete as the REST API does: disconnected is counted, deleted is gone', async () => {
-    const ask = askOn(platform.databaseUrl);
+    const ask = await askOnPlatform(platform.databaseUrl);
     const question = async (text: string) => {
-      const answer = await ask.ask({ teamId, clientId: 'read-model-test' }, text);
+      const answer = await ask.ask.ask({ teamId, clientId: 'read-model-test' }, text);
       if ('error' in answer) throw new Error(answer.error);
       return answer.results;
     };
@@ -228,12 +193,49 @@ describe('mcp read model', () => {
     );
 
     // A purchase of the deleted connection projected late (another consumer, another order) is not shown again.
-    await ask.write((manager) => Projection.upsertPurchases(manager, [{ teamId, purchase: deleted.purchase }]));
+    await ask.service.transaction((manager) =>
+      Projection.upsertPurchases(manager, [{ teamId, purchase: deleted.purchase }]),
+    );
     const late = await db.query(`SELECT count(*)::int AS n FROM mcp.purchases WHERE purchase_id = $1`, [
       deleted.purchase.purchase_id,
     ]);
     expect(late.rows[0].n).toBe(0);
     await ask.close();
+  });
+
+  it('follows a catalog change: re-matched items take the product, a renamed product its new name', async () => {
+    const { purchase } = await simulatedConnectionWithPurchase();
+    const item = purchase.items.find((line) => line.upc)!;
+    const productOf = async () => {
+      const { rows } = await db.query(
+        `SELECT product_id, product_name FROM mcp.items WHERE purchase_id = $1 AND item_id = $2`,
+        [purchase.purchase_id, item.item_id],
+      );
+      return rows[0] as { product_id: string | null; product_name: string | null } | undefined;
+    };
+    await eventually(async () => {
+      if (!(await productOf())) throw new Error('not projected yet');
+    });
+    const gtin = item.upc!.padStart(14, '0');
+    const upload = (name: string) =>
+      platform.admin.request(MatchingContracts.upsertProducts, {
+        teamId,
+        rows: [{ row: 1, product_id: null, name, brand: 'Read model brand', gtin, sku: null, group: null, skus: {} }],
+      });
+    const [created] = (await upload('Catalog product')).results;
+    // The REST API reads matches at request time; the read model hears of the re-match (matching.items.rematched.v1).
+    expect(
+      await eventually(async () => {
+        const row = await productOf();
+        if (row?.product_id !== created!.product_id) throw new Error(`not re-matched yet: ${JSON.stringify(row)}`);
+        return row;
+      }),
+    ).toEqual({ product_id: created!.product_id, product_name: 'Catalog product' });
+    await upload('Catalog product, renamed');
+    await eventually(async () => {
+      const row = await productOf();
+      if (row?.product_name !== 'Catalog product, renamed') throw new Error(`not renamed yet: ${JSON.stringify(row)}`);
+    });
   });
 
   it('is rebuilt from the event stream by rebuild-read-model, its summaries too', async () => {
@@ -257,19 +259,24 @@ describe('mcp read model', () => {
     expect(result.rebuilt).toBe(true);
     expect(result.removed_rows).toBeGreaterThanOrEqual(before.purchases.length + before.items.length + 1);
     expect(result.consumers.sort()).toEqual([
+      'mcp-server-catalog-changed',
       'mcp-server-connection-activated',
       'mcp-server-connection-changed',
       'mcp-server-connection-deleted',
       'mcp-server-connection-sharing-changed',
       'mcp-server-connection-unauthenticated',
+      'mcp-server-items-rematched',
       'mcp-server-purchase-matched',
       'mcp-server-simulated-data-purged',
     ]);
     const after = await eventually(async () => {
       const state = await snapshot();
-      if (JSON.stringify(state) !== JSON.stringify(before)) throw new Error('not replayed yet');
+      for (const key of Object.keys(before) as Array<keyof typeof before>) {
+        const [was, now] = [JSON.stringify(before[key]), JSON.stringify(state[key])];
+        if (was !== now) throw new Error(`${key} not replayed yet: ${now.slice(0, 600)} (was ${was.slice(0, 600)})`);
+      }
       return state;
-    }, 30_000);
+    }, 60_000);
     expect(after).toEqual(before);
   });
 });

@@ -1,6 +1,5 @@
-import { schemaDataSourceOptions, schemaRoleUrl } from '@cps/persistence';
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 // The link-flow helpers of sync-service's tests (browserless shopper, sandbox admin), shared rather than copied,
 // as matching-service's tests do.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -11,9 +10,8 @@ import {
   LinkFlowClient,
   SandboxAdmin,
 } from '../../sync-service/test/link-flow.js';
-import { AskService } from '../src/ask/ask.service.js';
 import { TeamQuery } from '../src/ask/team-query.js';
-import { McpSettings } from '../src/mcp/mcp-settings.js';
+import { askOnPlatform } from './read-model-fixture.js';
 
 /**
  * The read model honours the shopper's sharing preference as the REST API does (ADR 0014): a shopper links
@@ -26,7 +24,7 @@ const DAY = 86_400_000;
 let platform: TestPlatform;
 let team: TestTeam;
 let service: DataSource;
-let ask: AskService;
+let ask: Awaited<ReturnType<typeof askOnPlatform>>['ask'];
 
 beforeAll(async () => {
   platform = await TestPlatform.start({
@@ -35,25 +33,7 @@ beforeAll(async () => {
   });
   team = await platform.createTeam('Sharing brand');
   await enableRetailer(platform, team, 'walmart');
-  service = new DataSource(
-    schemaDataSourceOptions({
-      url: schemaRoleUrl(platform.databaseUrl, 'mcp'),
-      schema: 'mcp',
-      entities: [],
-      migrations: [],
-      poolSize: 2,
-    }),
-  );
-  await service.initialize();
-  const settings = new McpSettings(
-    'http://127.0.0.1:1/mcp',
-    'http://127.0.0.1:2',
-    'http://127.0.0.1:2/jwks',
-    'http://127.0.0.1:3',
-    1_000,
-    null,
-  );
-  ask = new AskService(service, new TeamQuery(service), settings);
+  ({ service, ask } = await askOnPlatform(platform.databaseUrl));
 });
 
 afterAll(async () => {

@@ -18,6 +18,9 @@ import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.j
 
 const SERVICE = 'matching-service';
 
+/** Items per `matching.items.rematched.v1` event (a page of a re-match is split). */
+export const REMATCHED_PER_EVENT = 500;
+
 /** A collected purchase with each item's `product` set to the team's matched product (or null). */
 export class PurchaseMatched {
   @IsDefined() @ValidateNested() @Type(() => PurchaseDetail) purchase!: PurchaseDetail;
@@ -186,7 +189,36 @@ export const deleteProduct = defineRpc(SERVICE, 'matching.delete-product.v1', Pr
 /** The team's catalog changed (envelope teamId): `version` counts the team's catalog changes. */
 export class CatalogChanged {
   @IsInt() @Min(1) version!: number;
+  /**
+   * The products created or changed, as they are now (absent on a deletion, and on events recorded before
+   * 2026-11-28): readers holding a product's name (the MCP read model) rename it.
+   */
+  @IsOmittable() @IsArray() @ValidateNested({ each: true }) @Type(() => ProductRef) products?: ProductRef[];
 }
 
-/** Consumed by matching-service itself: re-matches the team's purchases of the last 90 days. */
+/**
+ * Consumed by matching-service itself (re-matches the team's purchases of the last 90 days) and by mcp-server (its
+ * items show a renamed product's new name).
+ */
 export const catalogChanged = defineEvent('matching.catalog.changed.v1', CatalogChanged);
+
+export class RematchedItem {
+  @IsString() purchase_id!: string;
+  @IsString() item_id!: string;
+  @IsNullable() @IsDefined() @ValidateNested() @Type(() => ProductRef) product!: ProductRef | null;
+}
+
+export class ItemsRematched {
+  @IsArray()
+  @ArrayMaxSize(REMATCHED_PER_EVENT)
+  @ValidateNested({ each: true })
+  @Type(() => RematchedItem)
+  items!: RematchedItem[];
+}
+
+/**
+ * Items whose match changed when a catalog change re-matched the team's recent purchases (envelope teamId), each with
+ * its product now (or null). Internal: no second `purchase.created` goes out; readers holding matches (the MCP read
+ * model) follow it, as the REST API reads matches at request time.
+ */
+export const itemsRematched = defineEvent('matching.items.rematched.v1', ItemsRematched);

@@ -3,7 +3,7 @@ import { MatchingContracts, type PurchaseDetail, type ProductRef } from '@cps/co
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
-import { groupBy, type ItemMatch } from '@cps/domain';
+import { groupBy, type ItemMatch, type StoredProduct } from '@cps/domain';
 import { CatalogMatcher, type CatalogCandidate } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
@@ -102,7 +102,8 @@ export class MatchPurchaseUseCase {
 
 const NO_MATCH = { method: 'none', product: null, confidence: 0 } as const;
 
-export function toProductRef(candidate: CatalogCandidate | null): ProductRef | null {
+/** A matched product as purchases carry it; `candidate` a match of the catalog matcher, or a stored product. */
+export function toProductRef(candidate: { product: StoredProduct } | null): ProductRef | null {
   if (!candidate) return null;
   const { product } = candidate;
   return { product_id: product.id, name: product.name, brand: product.brand, upc: product.gtin };

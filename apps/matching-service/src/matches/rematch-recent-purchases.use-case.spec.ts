@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
+import { type EventMeta } from '@cps/messaging';
 import { type Clock } from '../common/clock.js';
+import { type EventOutbox } from '../common/event-outbox.js';
 import { type CatalogProduct, type ProductRepository } from '../products/product.repository.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
@@ -43,7 +45,7 @@ const stored = (itemId: string, fields: Partial<ItemMatchEntity>): ItemMatchEnti
 });
 
 function setup(pending: number | null, items: ItemMatchEntity[]) {
-  const calls = { since: [] as Date[], updates: [] as unknown[], rematched: [] as number[] };
+  const calls = { since: [] as Date[], updates: [] as unknown[], rematched: [] as number[], events: [] as unknown[] };
   const products = fake<ProductRepository>({
     lockCatalog: async () => undefined,
     pendingRematch: async () => pending,
@@ -65,6 +67,12 @@ function setup(pending: number | null, items: ItemMatchEntity[]) {
       },
     }),
     { now: () => NOW } satisfies Clock,
+    fake<EventOutbox>({
+      record: async (tx: EntityManager, contract: { subject: string }, data: object, meta: EventMeta) => {
+        if (tx !== TX) throw new Error('outside the transaction');
+        calls.events.push({ subject: contract.subject, data, teamId: meta.teamId });
+      },
+    }),
   );
   return { useCase, calls };
 }
@@ -79,10 +87,24 @@ describe('RematchRecentPurchasesUseCase', () => {
     expect(await useCase.execute('team_1', TX)).toBe(2);
     expect(calls.since).toEqual([new Date('2025-01-31T10:00:00.000Z')]);
     expect(calls.updates).toEqual([
-      { purchaseId: 'P1', itemId: 'i1', productId: 'P_SOAP', method: 'retailer_sku', confidence: 0.99 },
-      { purchaseId: 'P1', itemId: 'i3', productId: null, method: 'none', confidence: 0 },
+      expect.objectContaining({ purchaseId: 'P1', itemId: 'i1', productId: 'P_SOAP', method: 'retailer_sku' }),
+      expect.objectContaining({ purchaseId: 'P1', itemId: 'i3', productId: null, method: 'none', confidence: 0 }),
     ]);
     expect(calls.rematched).toEqual([7]);
+    // Readers holding matches (the MCP read model) hear of the changed ones, in the same transaction.
+    const product = { product_id: 'P_SOAP', name: 'Acme Dish Soap 12 oz', brand: 'Acme', upc: '00036000291452' };
+    expect(calls.events).toEqual([
+      {
+        subject: 'matching.items.rematched.v1',
+        teamId: 'team_1',
+        data: {
+          items: [
+            { purchase_id: 'P1', item_id: 'i1', product },
+            { purchase_id: 'P1', item_id: 'i3', product: null },
+          ],
+        },
+      },
+    ]);
   });
 
   it('does nothing when an earlier run already reached the newest catalog version', async () => {
@@ -90,5 +112,6 @@ describe('RematchRecentPurchasesUseCase', () => {
     expect(await useCase.execute('team_1', TX)).toBe(0);
     expect(calls.since).toEqual([]);
     expect(calls.rematched).toEqual([]);
+    expect(calls.events).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { MatchingContracts } from '@cps/contracts';
 import { type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
+import { EventOutbox } from '../common/event-outbox.js';
 import { ProductRepository } from '../products/product.repository.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
+import { toProductRef } from './match-purchase.use-case.js';
 
 /** How far back a catalog change reaches. */
 export const REMATCH_WINDOW_DAYS = 90;
@@ -13,7 +16,9 @@ const PAGE = 2_000;
 /**
  * Matches the team's items bought in the last 90 days again, against the catalog as it is now, and stores the
  * results that changed. Readers see them at once (partner tokens with `purchases:brand_products` read matches
- * at request time); no event is recorded, so no second `purchase.created` goes out. Several catalog changes
+ * at request time). No second `purchase.created` goes out: the changed matches are recorded as
+ * `matching.items.rematched.v1` (internal, for readers that hold matches: the MCP read model), in the same
+ * transaction, in events of at most REMATCHED_PER_EVENT items. Several catalog changes
  * in a row cost one re-match: the first run catches up with the newest version and the others find nothing to do.
  */
 @Injectable()
@@ -23,6 +28,7 @@ export class RematchRecentPurchasesUseCase {
     private readonly matcher: CatalogMatcher,
     private readonly matches: ItemMatchRepository,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** Returns how many items changed their match. */
@@ -51,10 +57,26 @@ export class RematchRecentPurchasesUseCase {
             productId,
             method: result.method,
             confidence: result.confidence,
+            product: toProductRef(result.product),
           },
         ];
       });
       await this.matches.updateResults(tx, teamId, updates, now);
+      for (let start = 0; start < updates.length; start += MatchingContracts.REMATCHED_PER_EVENT) {
+        const items = updates.slice(start, start + MatchingContracts.REMATCHED_PER_EVENT);
+        await this.outbox.record(
+          tx,
+          MatchingContracts.itemsRematched,
+          {
+            items: items.map(({ purchaseId, itemId, product }) => ({
+              purchase_id: purchaseId,
+              item_id: itemId,
+              product,
+            })),
+          },
+          { teamId, occurredAt: now },
+        );
+      }
       changed += updates.length;
       const last = items[items.length - 1]!;
       after = [last.purchaseId, last.itemId];

@@ -4,6 +4,7 @@ import { planCatalogUpsert, type CatalogRow } from '@cps/domain';
 import { Transactor } from '@cps/persistence';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
+import { toProductRef } from '../matches/match-purchase.use-case.js';
 import { ProductRepository } from './product.repository.js';
 
 type Upsert = typeof MatchingContracts.upsertProducts;
@@ -59,7 +60,13 @@ export class UpsertProductsUseCase {
       await this.products.save(tx, teamId, changed, now);
       if (changed.length > 0) {
         const version = await this.products.bumpVersion(tx, teamId);
-        await this.outbox.record(tx, MatchingContracts.catalogChanged, { version }, { teamId, occurredAt: now });
+        const products = changed.map((product) => toProductRef({ product })!);
+        await this.outbox.record(
+          tx,
+          MatchingContracts.catalogChanged,
+          { version, products },
+          { teamId, occurredAt: now },
+        );
       }
       return {
         results: outcomes.map((outcome, index) => {

@@ -7,6 +7,7 @@ import { AskSummaries1736200000000 } from './1736200000000-ask-summaries.js';
 import { ConnectorRevocations1736300000000 } from './1736300000000-connector-revocations.js';
 import { PurchasesByConnectionAndTeam1736400000000 } from './1736400000000-purchases-by-connection-and-team.js';
 import { DeletedConnections1736500000000 } from './1736500000000-deleted-connections.js';
+import { CatalogChanges1736600000000 } from './1736600000000-catalog-changes.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -18,4 +19,5 @@ export const migrations = [
   ConnectorRevocations1736300000000,
   PurchasesByConnectionAndTeam1736400000000,
   DeletedConnections1736500000000,
+  CatalogChanges1736600000000,
 ];

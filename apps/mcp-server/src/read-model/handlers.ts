@@ -20,6 +20,8 @@ type Matched = typeof MatchingContracts.purchaseMatched;
 type Purged = typeof SyncContracts.simulatedDataPurged;
 type SharingChanged = typeof SyncContracts.connectionSharingChanged;
 type Deleted = typeof SyncContracts.connectionDeleted;
+type Rematched = typeof MatchingContracts.itemsRematched;
+type CatalogChanged = typeof MatchingContracts.catalogChanged;
 
 /**
  * Purchases projected in one transaction when they arrive together (group commit, ADR 0016): their writes are
@@ -101,8 +103,38 @@ export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched>
   }
 
   async handleBatch(envelopes: Array<Envelope<EventData<Matched>>>, manager: EntityManager): Promise<void> {
-    const purchases = envelopes.map((envelope) => ({ teamId: teamOf(envelope), purchase: envelope.data.purchase }));
+    const purchases = envelopes.map((envelope) => ({
+      teamId: teamOf(envelope),
+      purchase: envelope.data.purchase,
+      matchedAt: envelope.occurredAt,
+    }));
     await Projection.upsertPurchases(manager, purchases);
+  }
+}
+
+/**
+ * Durable consumer `mcp-server-items-rematched`: a catalog change re-matched recent purchases (the REST API reads
+ * matches at request time, so `ask` must follow).
+ */
+@Injectable()
+export class ItemsRematchedProjector implements EventHandlerDefinition<Rematched> {
+  readonly name = 'items-rematched';
+  readonly event = MatchingContracts.itemsRematched;
+
+  async handle(envelope: Envelope<EventData<Rematched>>, manager: EntityManager): Promise<void> {
+    await Projection.rematchItems(manager, teamOf(envelope), envelope.data.items, envelope.occurredAt);
+  }
+}
+
+/** Durable consumer `mcp-server-catalog-changed`: renamed products show their new name. */
+@Injectable()
+export class CatalogChangedProjector implements EventHandlerDefinition<CatalogChanged> {
+  readonly name = 'catalog-changed';
+  readonly event = MatchingContracts.catalogChanged;
+
+  async handle(envelope: Envelope<EventData<CatalogChanged>>, manager: EntityManager): Promise<void> {
+    const { products, version } = envelope.data;
+    await Projection.renameProducts(manager, teamOf(envelope), products ?? [], version);
   }
 }
 
@@ -128,5 +160,7 @@ export const PROJECTORS = [
   ConnectionDeletedProjector,
   ConnectionSharingChangedProjector,
   PurchaseMatchedProjector,
+  ItemsRematchedProjector,
+  CatalogChangedProjector,
   SimulatedDataPurgedProjector,
 ];

@@ -1,4 +1,4 @@
-import { type Connection, type PurchaseDetail } from '@cps/contracts';
+import { type Connection, type ProductRef, type PurchaseDetail } from '@cps/contracts';
 import { toPublicConnectionStatus } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 
@@ -50,7 +50,10 @@ export class Projection {
    * of their connections, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
    * the connection's sharing window (`visible_from`) as committed when the locks were granted.
    */
-  static async upsertPurchases(manager: EntityManager, purchases: Array<{ teamId: string; purchase: PurchaseDetail }>) {
+  static async upsertPurchases(
+    manager: EntityManager,
+    purchases: Array<{ teamId: string; purchase: PurchaseDetail; matchedAt?: string }>,
+  ) {
     if (purchases.length === 0) return;
     const connections = [...new Set(purchases.map(({ purchase }) => purchase.connection_id))].sort();
     await manager.query(
@@ -74,7 +77,7 @@ export class Projection {
     );
     // One row per (purchase, line): an event repeated in the batch must not update a row twice in one statement.
     const items = new Map<string, Record<string, unknown>>();
-    for (const { teamId, purchase } of purchases) {
+    for (const { teamId, purchase, matchedAt } of purchases) {
       for (const item of purchase.items) {
         items.set(`${purchase.purchase_id}\u0000${item.item_id}`, {
           team_id: teamId,
@@ -94,22 +97,33 @@ export class Projection {
           product_name: item.product?.name ?? null,
           product_brand: item.product?.brand ?? null,
           is_simulated: purchase.is_simulated,
+          matched_at: matchedAt ?? null,
         });
       }
     }
     if (items.size === 0) return;
     // A purchase collected and matched again rewrites only the items whose product changed: rewriting the others as
-    // they were would cost a row version and two summary writes each.
+    // they were would cost a row version and two summary writes each. An item re-matched since this match, or whose
+    // product was renamed, takes the re-match and the name (`rematchItems`, `renameProducts`): those events may be
+    // projected before this one.
     await manager.query(
       `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, upc, sku,
          price, quantity, product_id, product_name, product_brand, is_simulated, visible_from)
        SELECT i.team_id, i.purchase_id, i.item_id, i.retailer_id, i.date, i.purchase_type, i.name, i.brand, i.upc, i.sku,
-         i.price, i.quantity, i.product_id, i.product_name, i.product_brand, i.is_simulated,
-         coalesce(s.history_start, '-infinity')
+         i.price, i.quantity, m.id, coalesce(n.name, m.name), CASE WHEN n.product_id IS NULL THEN m.brand ELSE n.brand END,
+         i.is_simulated, coalesce(s.history_start, '-infinity')
        FROM jsonb_to_recordset($1::jsonb) AS i(team_id text, purchase_id text, connection_id text, item_id text,
          retailer_id text, date timestamptz, purchase_type text, name text, brand text, upc text, sku text, price numeric,
-         quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean)
+         quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean,
+         matched_at timestamptz)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = i.connection_id
+       LEFT JOIN mcp.item_rematches r ON r.purchase_id = i.purchase_id AND r.item_id = i.item_id
+         AND r.team_id = i.team_id AND r.rematched_at > coalesce(i.matched_at, '-infinity')
+       CROSS JOIN LATERAL (SELECT
+         CASE WHEN r.purchase_id IS NULL THEN i.product_id ELSE r.product_id END AS id,
+         CASE WHEN r.purchase_id IS NULL THEN i.product_name ELSE r.product_name END AS name,
+         CASE WHEN r.purchase_id IS NULL THEN i.product_brand ELSE r.product_brand END AS brand) m
+       LEFT JOIN mcp.product_names n ON n.product_id = m.id AND n.team_id = i.team_id
        WHERE NOT EXISTS (${DELETED_CONNECTION('i')})
        ORDER BY i.purchase_id, i.item_id
        ON CONFLICT (purchase_id, item_id) DO UPDATE SET product_id = EXCLUDED.product_id,
@@ -179,12 +193,77 @@ export class Projection {
     ]);
   }
 
+  /**
+   * Items whose match a catalog change altered (`matching.items.rematched.v1`): the latest re-match of each is kept
+   * in `mcp.item_rematches` (an item projected later takes it from there) and written onto the item, with its
+   * product's latest name. The summaries and the names `ask` recognises follow through their triggers.
+   */
+  static async rematchItems(
+    manager: EntityManager,
+    teamId: string,
+    items: Array<{ purchase_id: string; item_id: string; product: ProductRef | null }>,
+    at: string,
+  ) {
+    if (items.length === 0) return;
+    await manager.query(
+      `WITH latest AS (
+         INSERT INTO mcp.item_rematches (purchase_id, item_id, team_id, product_id, product_name, product_brand, rematched_at)
+         SELECT m.purchase_id, m.item_id, $1, m.product_id, m.name, m.brand, $3
+         FROM jsonb_to_recordset($2::jsonb) AS m(purchase_id text, item_id text, product_id text, name text, brand text)
+         ORDER BY m.purchase_id, m.item_id
+         ON CONFLICT (purchase_id, item_id) DO UPDATE SET product_id = EXCLUDED.product_id,
+           product_name = EXCLUDED.product_name, product_brand = EXCLUDED.product_brand, rematched_at = EXCLUDED.rematched_at
+         WHERE mcp.item_rematches.team_id = EXCLUDED.team_id AND mcp.item_rematches.rematched_at <= EXCLUDED.rematched_at
+         RETURNING purchase_id, item_id, product_id, product_name, product_brand)
+       UPDATE mcp.items i SET product_id = l.product_id, product_name = coalesce(n.name, l.product_name),
+         product_brand = CASE WHEN n.product_id IS NULL THEN l.product_brand ELSE n.brand END
+       FROM latest l LEFT JOIN mcp.product_names n ON n.product_id = l.product_id AND n.team_id = $1
+       WHERE i.purchase_id = l.purchase_id AND i.item_id = l.item_id AND i.team_id = $1
+         AND (i.product_id, i.product_name, i.product_brand) IS DISTINCT FROM
+             (l.product_id, coalesce(n.name, l.product_name), CASE WHEN n.product_id IS NULL THEN l.product_brand ELSE n.brand END)`,
+      [
+        teamId,
+        JSON.stringify(items.map(({ purchase_id, item_id, product }) => ({ purchase_id, item_id, ...product }))),
+        at,
+      ],
+    );
+  }
+
+  /**
+   * Products created or changed (`matching.catalog.changed.v1`): the latest name of each (by catalog version) is
+   * kept in `mcp.product_names` (an item projected later takes it from there) and shown on the items matched to it.
+   */
+  static async renameProducts(manager: EntityManager, teamId: string, products: ProductRef[], version: number) {
+    if (products.length === 0) return;
+    await manager.query(
+      `WITH latest AS (
+         INSERT INTO mcp.product_names (product_id, team_id, name, brand, catalog_version)
+         SELECT p.product_id, $1, p.name, p.brand, $3
+         FROM jsonb_to_recordset($2::jsonb) AS p(product_id text, name text, brand text)
+         ORDER BY p.product_id
+         ON CONFLICT (product_id) DO UPDATE SET name = EXCLUDED.name, brand = EXCLUDED.brand,
+           catalog_version = EXCLUDED.catalog_version
+         WHERE mcp.product_names.team_id = EXCLUDED.team_id
+           AND mcp.product_names.catalog_version <= EXCLUDED.catalog_version
+         RETURNING product_id, name, brand)
+       UPDATE mcp.items i SET product_name = l.name, product_brand = l.brand
+       FROM latest l
+       WHERE i.team_id = $1 AND i.product_id = l.product_id
+         AND (i.product_name, i.product_brand) IS DISTINCT FROM (l.name, l.brand)`,
+      [teamId, JSON.stringify(products), version],
+    );
+  }
+
   /** The connection's lock, exclusive: purchases being projected for it take it shared (`upsertPurchases`). */
   private static async lockConnection(manager: EntityManager, connectionId: string) {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('mcp.connection:' || $1, 0))`, [connectionId]);
   }
 
-  /** The team's purged simulated connections and purchases; without a team, every simulated row before `cutoff`. */
+  /**
+   * The team's purged simulated connections and purchases (the connections kept as tombstones, under their locks, so
+   * a late `connection.activated` or purchase of them is not shown); without a team, every simulated row before
+   * `cutoff`.
+   */
   static async purgeSimulated(
     manager: EntityManager,
     teamId: string | undefined,
@@ -193,6 +272,7 @@ export class Projection {
     purchaseIds: string[],
   ) {
     if (teamId) {
+      for (const id of [...connectionIds].sort()) await Projection.lockConnection(manager, id);
       await manager.query(
         `DELETE FROM mcp.items WHERE team_id = $1 AND is_simulated
            AND (purchase_id = ANY($2) OR purchase_id IN (SELECT purchase_id FROM mcp.purchases WHERE team_id = $1 AND connection_id = ANY($3)))`,
@@ -202,9 +282,14 @@ export class Projection {
         `DELETE FROM mcp.purchases WHERE team_id = $1 AND is_simulated AND (purchase_id = ANY($2) OR connection_id = ANY($3))`,
         [teamId, purchaseIds, connectionIds],
       );
+      // Tombstones, as for a deleted connection: its `connection.activated` may be projected after this.
       await manager.query(
-        `DELETE FROM mcp.connections WHERE team_id = $1 AND is_simulated AND connection_id = ANY($2)`,
-        [teamId, connectionIds],
+        `INSERT INTO mcp.connections (team_id, connection_id, customer_id, retailer_id, status, is_simulated, created_at,
+           updated_at, deleted_at)
+         SELECT $1, id, '', '', 'disconnected', true, $3, $3, $3 FROM unnest($2::text[]) id ORDER BY id
+         ON CONFLICT (connection_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at
+         WHERE mcp.connections.team_id = EXCLUDED.team_id AND mcp.connections.is_simulated`,
+        [teamId, connectionIds, cutoff],
       );
       return;
     }

@@ -20,7 +20,16 @@ export async function rebuildReadModel(config: McpConfig): Promise<{ rows: numbe
   try {
     await db.query('BEGIN');
     // The summaries follow the items and purchases (their triggers); emptied as well, in case they drifted.
-    for (const table of ['items', 'purchases', 'connections', 'connection_sharing', 'item_months', 'purchase_days']) {
+    for (const table of [
+      'items',
+      'purchases',
+      'connections',
+      'connection_sharing',
+      'item_rematches',
+      'product_names',
+      'item_months',
+      'purchase_days',
+    ]) {
       rows += (await db.query(`DELETE FROM mcp.${table}`)).rowCount ?? 0;
     }
     await db.query(`DELETE FROM mcp.inbox WHERE consumer = ANY($1)`, [PROJECTION_CONSUMERS]);

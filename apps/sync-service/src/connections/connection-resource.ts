@@ -82,3 +82,8 @@ export function toActivityLogEntry(entry: ConnectionActivityEntity): ActivityLog
 export function connectionNotFound(connectionId: string): RpcRefusal {
   return new RpcRefusal(404, `connection ${connectionId} not found`);
 }
+
+/** The simulator's endpoints name only simulated connections: any other id is not found. */
+export function simulatedConnectionNotFound(connectionId: string): RpcRefusal {
+  return new RpcRefusal(404, `simulated connection ${connectionId} not found`);
+}

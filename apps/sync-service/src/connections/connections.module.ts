@@ -27,6 +27,6 @@ import { UpdateConnectionUseCase } from './update-connection.use-case.js';
     DeleteConnectionUseCase,
     ListConnectionActivityUseCase,
   ],
-  exports: [ConnectionRepository, ConnectionActivityRepository],
+  exports: [ConnectionRepository, ConnectionActivityRepository, DeleteConnectionUseCase],
 })
 export class ConnectionsModule {}

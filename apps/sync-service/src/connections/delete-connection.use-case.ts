@@ -4,12 +4,14 @@ import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
-import { activityEntry, connectionNotFound, toConnection } from './connection-resource.js';
+import { activityEntry, connectionNotFound, simulatedConnectionNotFound, toConnection } from './connection-resource.js';
 import { ConnectionRepository } from './connection.repository.js';
 
 /**
- * DELETE /connections/{id}: records `connection_deleted`, then soft-deletes the connection in the same
- * transaction. From then on neither it, its activity nor its purchases are readable, and it is not collected.
+ * DELETE /connections/{id} (and DELETE /simulated-connections/{id}, for simulated connections only): records
+ * `connection_deleted`, soft-deletes the connection and records `sync.connection.deleted.v1` in the same
+ * transaction. From then on neither it, its activity nor its purchases are readable (the MCP read model drops them
+ * too), and it is not collected. A simulated connection's rows go for good with the daily purge.
  */
 @Injectable()
 export class DeleteConnectionUseCase {
@@ -21,9 +23,15 @@ export class DeleteConnectionUseCase {
     private readonly outbox: EventOutbox,
   ) {}
 
-  async execute(teamId: string, connectionId: string, actor: Actor): Promise<{ connection_id: string; deleted: true }> {
+  async execute(
+    teamId: string,
+    connectionId: string,
+    actor: Actor,
+    only: 'any' | 'simulated' = 'any',
+  ): Promise<{ connection_id: string; deleted: true }> {
     return this.transactor.run(async (tx) => {
       const current = await this.connections.lockOwned(tx, teamId, connectionId);
+      if (only === 'simulated' && !current?.isSimulated) throw simulatedConnectionNotFound(connectionId);
       if (!current) throw connectionNotFound(connectionId);
       const now = this.clock.now();
       await this.activity.append(tx, [

@@ -3,7 +3,7 @@ import { SyncContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
-import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
+import { DeleteConnectionUseCase } from '../connections/delete-connection.use-case.js';
 import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 
 @Controller()
@@ -12,7 +12,7 @@ export class SimulatorHandler {
     private readonly createConnection: CreateSimulatedConnectionUseCase,
     private readonly createPurchase: CreateSimulatedPurchaseUseCase,
     private readonly updateConnection: UpdateSimulatedConnectionUseCase,
-    private readonly deleteConnection: DeleteSimulatedConnectionUseCase,
+    private readonly deleteConnection: DeleteConnectionUseCase,
   ) {}
 
   @RpcHandler(SyncContracts.createSimulatedConnection)
@@ -57,6 +57,6 @@ export class SimulatorHandler {
     @RpcPayload(SyncContracts.deleteSimulatedConnection)
     request: RpcRequest<typeof SyncContracts.deleteSimulatedConnection>,
   ) {
-    return this.deleteConnection.execute(request.teamId, request.connectionId, request.actor);
+    return this.deleteConnection.execute(request.teamId, request.connectionId, request.actor, 'simulated');
   }
 }

@@ -6,7 +6,6 @@ import { PurchasesModule } from '../purchases/purchases.module.js';
 import { RetailersModule } from '../retailers/retailers.module.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
-import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
 import { PurgeSimulatedDataUseCase, SIMULATED_DATA_RETENTION_DAYS } from './purge-simulated-data.use-case.js';
 import { SimulatedDataRepository } from './simulated-data.repository.js';
 import { SimulatorHandler } from './simulator.handler.js';
@@ -19,7 +18,6 @@ import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.
     CreateSimulatedConnectionUseCase,
     CreateSimulatedPurchaseUseCase,
     UpdateSimulatedConnectionUseCase,
-    DeleteSimulatedConnectionUseCase,
     SimulatedDataRepository,
     PurgeSimulatedDataUseCase,
     {

@@ -8,7 +8,7 @@ import { type NewActivityEntry } from '../connections/connection-activity.entity
 import { type ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { type ConnectionEntity, type ConnectionStatus } from '../connections/connection.entity.js';
 import { type ConnectionChanges, type ConnectionRepository } from '../connections/connection.repository.js';
-import { DeleteSimulatedConnectionUseCase } from './delete-simulated-connection.use-case.js';
+import { DeleteConnectionUseCase } from '../connections/delete-connection.use-case.js';
 import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 import { fake } from '../testing/fake.js';
 
@@ -64,7 +64,7 @@ function setup(rows: ConnectionEntity[]) {
   const clock = { now: () => NOW } satisfies Clock;
   return {
     update: new UpdateSimulatedConnectionUseCase(connections, activity, transactor, outbox, clock),
-    remove: new DeleteSimulatedConnectionUseCase(connections, activity, transactor, clock),
+    remove: new DeleteConnectionUseCase(connections, activity, transactor, clock, outbox),
     written,
   };
 }
@@ -121,7 +121,7 @@ describe('UpdateSimulatedConnectionUseCase', () => {
     expect(await refusalOf(update.execute({ teamId, connectionId: 'conn_1', actor: ACTOR, status: 'active' }))).toEqual(
       notFound,
     );
-    expect(await refusalOf(remove.execute(teamId, 'conn_1', ACTOR))).toEqual(notFound);
+    expect(await refusalOf(remove.execute(teamId, 'conn_1', ACTOR, 'simulated'))).toEqual(notFound);
     expect(written.events).toEqual([]);
     expect(written.deleted).toEqual([]);
   });
@@ -137,11 +137,20 @@ describe('UpdateSimulatedConnectionUseCase', () => {
   );
 });
 
-describe('DeleteSimulatedConnectionUseCase', () => {
-  it('records connection_deleted and soft-deletes', async () => {
+describe('DeleteConnectionUseCase for the simulator', () => {
+  it('records connection_deleted, soft-deletes and records sync.connection.deleted.v1 (the read model drops it)', async () => {
     const { remove, written } = setup([row()]);
-    expect(await remove.execute('team_1', 'conn_1', ACTOR)).toEqual({ connection_id: 'conn_1', deleted: true });
+    expect(await remove.execute('team_1', 'conn_1', ACTOR, 'simulated')).toEqual({
+      connection_id: 'conn_1',
+      deleted: true,
+    });
     expect(written.activity).toEqual([expect.objectContaining({ event: 'connection_deleted', connectionAfter: null })]);
     expect(written.deleted).toEqual(['conn_1']);
+    expect(written.events).toEqual([
+      {
+        subject: 'sync.connection.deleted.v1',
+        data: { connection: expect.objectContaining({ connection_id: 'conn_1' }) },
+      },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
 import { Transactor } from '../common/transactor.js';
 import { ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
-import { activityEntry, toConnection } from '../connections/connection-resource.js';
+import { activityEntry, simulatedConnectionNotFound, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 
@@ -14,10 +14,6 @@ export interface UpdateSimulatedConnectionCommand {
   connectionId: string;
   actor: Actor;
   status: 'active' | 'unauthenticated';
-}
-
-export function simulatedConnectionNotFound(connectionId: string): RpcRefusal {
-  return new RpcRefusal(404, `simulated connection ${connectionId} not found`);
 }
 
 /**
