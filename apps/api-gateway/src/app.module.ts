@@ -9,6 +9,7 @@ import { ClientsModule } from './clients/clients.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway-config.js';
 import { HttpModule } from './http/http.module.js';
+import { AuditActorInterceptor } from './http/audit-actor.interceptor.js';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { LinkModule } from './link/link.module.js';
@@ -23,8 +24,11 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Global()
 @Module({
-  // After HttpModule's interceptors: a replayed answer is shaped like a fresh one.
-  providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  // After HttpModule's interceptors: a replayed answer is shaped like a fresh one; a replay records no audit entry.
+  providers: [
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: AuditActorInterceptor },
+  ],
 })
 class GatewayConfigModule {
   static register(config: GatewayConfig): DynamicModule {

@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
+import { EventsApiChangeHandler, MatchingApiChangeHandler, SyncApiChangeHandler } from './audit/api-change.handler.js';
 import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
 import { AuditLog } from './audit/audit-log.js';
@@ -69,8 +70,8 @@ export class AppModule implements NestModule {
           config,
           entities: [],
           migrations,
-          // Lockouts of members' sign-in, into the team's audit log.
-          eventHandlers: [SignInLockedHandler],
+          // Lockouts of members' sign-in and changes made through the REST API, into the team's audit log.
+          eventHandlers: [SignInLockedHandler, SyncApiChangeHandler, MatchingApiChangeHandler, EventsApiChangeHandler],
         }),
       ],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: config }],

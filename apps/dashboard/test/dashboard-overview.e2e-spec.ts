@@ -30,6 +30,7 @@ describe('dashboard overview in Chromium', () => {
   let team: TestTeam;
   const email = 'overview-user@example.com';
   let browserProblems: string[] = [];
+  let secondConnection = '';
 
   const url = (path: string) => `${platform.dashboardUrl}${path}`;
 
@@ -81,7 +82,7 @@ describe('dashboard overview in Chromium', () => {
     await platform.admin.createUser(email, PASSWORD, [team.teamId]);
     await platform.enableRetailers(team, ['walmart', 'target']);
     const first = await connection(FORMULA_CUSTOMER, 'walmart');
-    const second = await connection('shopper-2', 'target');
+    const second = (secondConnection = await connection('shopper-2', 'target'));
     const catalog = await platform.api('/products', {
       method: 'PUT',
       apiKey: team.apiKey,
@@ -225,6 +226,59 @@ describe('dashboard overview in Chromium', () => {
     expect(await page.locator('#per-retailer').count()).toBe(0);
     await checkPage('overview-empty');
     await page.getByRole('button', { name: 'Test mode' }).click();
+  });
+
+  it('shows changes made through the REST API with an API key in the audit log, refused ones not', async () => {
+    const actor = 'API key Overview Brand key';
+    const webhook = await platform.api('/webhooks', {
+      method: 'POST',
+      apiKey: team.apiKey,
+      body: { url: 'https://hooks.example.com/cps', event_types: ['purchase.created'] },
+    });
+    expect(webhook.status).toBe(201);
+    const connectionId = secondConnection;
+    expect(
+      (
+        await platform.api(`/connections/${connectionId}`, {
+          method: 'PATCH',
+          apiKey: team.apiKey,
+          body: { email: 'x@example.com' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await platform.api('/retailers/nope', { method: 'PATCH', apiKey: team.apiKey, body: { enabled: true } })).status,
+    ).toBe(404);
+
+    const rows = await eventually(async () => {
+      await page.goto(url(`/audit?actor=${encodeURIComponent(actor)}`));
+      const found = await page
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) =>
+            [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent!.trim()).join(' | '),
+          ),
+        );
+      if (found.length < 5) throw new Error(`${found.length} entries so far`);
+      return found;
+    });
+    // Newest first: the webhook, the connection, the catalog upload, the two retailers (setup); not the refused one.
+    expect(rows).toEqual([
+      expect.stringMatching(
+        new RegExp(` \\| ${actor} \\| Connections \\| Connection updated \\| ${secondConnection}$`),
+      ),
+      expect.stringMatching(
+        / \| API key Overview Brand key \| Webhooks \| Webhook created \| https:\/\/hooks\.example\.com\/cps$/,
+      ),
+      expect.stringMatching(/ \| API key Overview Brand key \| Catalog \| Catalog uploaded \| 2 rows$/),
+      expect.stringMatching(
+        / \| API key Overview Brand key \| Retailers \| Retailer settings changed \| (walmart|target)$/,
+      ),
+      expect.stringMatching(
+        / \| API key Overview Brand key \| Retailers \| Retailer settings changed \| (walmart|target)$/,
+      ),
+    ]);
+    await expect(page.locator('#actor option', { hasText: actor }).count()).resolves.toBe(1);
   });
 
   it('met no script error or failed load', () => {

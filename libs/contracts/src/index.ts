@@ -9,3 +9,4 @@ export * as EventsContracts from './events.js';
 export * as StorefrontContracts from './storefront.js';
 export * from './dead-letters.js';
 export * from './ids.js';
+export * from './audit.js';

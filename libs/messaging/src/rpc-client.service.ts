@@ -16,6 +16,8 @@ import {
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { lastValueFrom, timeout } from 'rxjs';
 import {
+  AUDIT_ACTOR_HEADER,
+  AUDITED_CHANGES,
   RpcErrorBody,
   toMessage,
   TOLERANT_VALIDATOR_OPTIONS,
@@ -24,7 +26,7 @@ import {
   type RpcResponse,
 } from '@cps/contracts';
 import { natsServerOptions } from './nats-servers.js';
-import { IDEMPOTENCY_HEADER, requestIdempotencyKey } from './idempotency.js';
+import { IDEMPOTENCY_HEADER, requestAuditActor, requestIdempotencyKey } from './idempotency.js';
 import { SharedInboxClientNats } from './shared-inbox-client.js';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
@@ -64,9 +66,11 @@ class RpcReplyDeserializer extends NatsResponseJSONDeserializer {
   }
 }
 
-function idempotencyHeaders(key: string) {
+/** The idempotency key and the audit actor of the client request being served, when set. */
+function requestHeaders(key: string | undefined, actor: string | undefined) {
   const headers = natsHeaders();
-  headers.set(IDEMPOTENCY_HEADER, key);
+  if (key) headers.set(IDEMPOTENCY_HEADER, key);
+  if (actor) headers.set(AUDIT_ACTOR_HEADER, encodeURIComponent(actor));
   return headers;
 }
 
@@ -122,7 +126,9 @@ export class RpcClient implements OnApplicationShutdown {
   ): Promise<RpcResponse<C>> {
     const request = toMessage(contract.request, payload);
     const key = requestIdempotencyKey.getStore();
-    const packet = key ? new NatsRecordBuilder(request).setHeaders(idempotencyHeaders(key)).build() : request;
+    const actor = AUDITED_CHANGES[contract.subject] ? requestAuditActor.getStore() : undefined;
+    const packet =
+      key || actor ? new NatsRecordBuilder(request).setHeaders(requestHeaders(key, actor)).build() : request;
     let reply: unknown;
     try {
       reply = await lastValueFrom(this.transport.send<unknown>(contract.subject, packet).pipe(timeout(timeoutMs)));

@@ -13,9 +13,11 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MessagePattern, Payload, RpcException, type NatsContext } from '@nestjs/microservices';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { catchError, from, lastValueFrom, map, throwError, type Observable } from 'rxjs';
 import {
+  AUDIT_ACTOR_HEADER,
+  AUDITED_CHANGES,
   ContractViolation,
   describeViolations,
   MESSAGE_VALIDATOR_OPTIONS,
@@ -26,6 +28,7 @@ import {
 import { ServiceMetrics } from '@cps/observability';
 import { ambientTransaction, isTransientError } from '@cps/persistence';
 import { IDEMPOTENCY_HEADER } from './idempotency.js';
+import { recordEvent } from './outbox.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
 
 /** Refuses a request with an HTTP-like status the edge passes on (404, 409, 422...). */
@@ -150,6 +153,69 @@ class RpcIdempotencyInterceptor implements NestInterceptor {
   }
 }
 
+/**
+ * A change the REST API asked for (AUDITED_CHANGES, with AUDIT_ACTOR_HEADER from the gateway) records
+ * `<context>.api-change.recorded.v1` in the same transaction as the change: the handler runs in one transaction
+ * (the idempotent request's when there is one) that Transactor.run joins (ambientTransaction), and the event is
+ * recorded in it once the handler succeeded. A refused change records nothing. Services without an outbox table
+ * answer as without the header.
+ */
+@Injectable()
+class RpcAuditInterceptor implements NestInterceptor {
+  private outboxReady?: Promise<boolean>;
+
+  constructor(
+    @Optional() @Inject(MESSAGING_OPTIONS) private readonly options?: MessagingOptions,
+    @Optional() private readonly dataSource?: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const rpc = context.switchToRpc().getContext<NatsContext>();
+    const actor = rpc.getHeaders?.()?.get(AUDIT_ACTOR_HEADER);
+    const change = actor ? AUDITED_CHANGES[rpc.getSubject()] : undefined;
+    if (!actor || !change || !this.dataSource || !this.options) return next.handle();
+    const request = context.switchToRpc().getData<Record<string, unknown>>();
+    const handle = () => lastValueFrom(next.handle(), { defaultValue: null });
+    return from(
+      this.hasOutbox().then(async (ready) => {
+        if (!ready) return handle();
+        const work = async (tx: EntityManager) => {
+          const reply = await ambientTransaction.run(tx, handle);
+          const teamId = typeof request.teamId === 'string' ? request.teamId : undefined;
+          await recordEvent(
+            tx,
+            this.options!.schema,
+            change.event,
+            {
+              actor: decodeURIComponent(actor).slice(0, 300),
+              area: change.area,
+              action: change.action,
+              target: change.target(request).slice(0, 500),
+            },
+            { teamId },
+          );
+          return reply;
+        };
+        const ambient = ambientTransaction.getStore();
+        return ambient ? work(ambient) : this.dataSource!.transaction(work);
+      }),
+    );
+  }
+
+  private hasOutbox(): Promise<boolean> {
+    this.outboxReady ??= this.dataSource!.query('SELECT to_regclass($1) AS found', [
+      `"${this.options!.schema}".outbox`,
+    ]).then(
+      (rows: { found: string | null }[]) => rows[0]?.found !== null,
+      (error: Error) => {
+        this.outboxReady = undefined;
+        throw error;
+      },
+    );
+    return this.outboxReady;
+  }
+}
+
 const RPC_CONTRACT = Symbol('RPC_CONTRACT');
 
 /**
@@ -208,6 +274,7 @@ export function RpcHandler(contract: RpcContract<object, object>) {
       RpcMetricsInterceptor,
       RpcTransientErrorInterceptor,
       RpcIdempotencyInterceptor,
+      RpcAuditInterceptor,
       RpcReplyCheckInterceptor,
     ),
   );

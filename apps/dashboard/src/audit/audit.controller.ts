@@ -28,7 +28,10 @@ function filterQuery(filter: AuditFilter): string {
   return new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as Array<[string, string]>).toString();
 }
 
-/** The audit log: every change people made in the dashboard, filterable by area, person and days; CSV export. */
+/**
+ * The audit log: every change people made in the dashboard and every change made through the REST API (by
+ * `API key <name>` or `App <client id>`, api-change.handler.ts), filterable by area, actor and days; CSV export.
+ */
 @Controller('audit')
 @UseGuards(SignedIn)
 export class AuditController {

@@ -6,6 +6,7 @@ import { IdempotentReplies1734600000000 } from './1734600000000-idempotent-repli
 import { DestinationPreviousSecret1734900000000 } from './1734900000000-destination-previous-secret.js';
 import { Integrations1735100000000 } from './1735100000000-integrations.js';
 import { DeliveryResponseBody1738300000000 } from './1738300000000-delivery-response-body.js';
+import { Outbox1739100000000 } from './1739100000000-outbox.js';
 
 export const migrations = [
   CreateEventsSchema1732300000000,
@@ -16,4 +17,5 @@ export const migrations = [
   DestinationPreviousSecret1734900000000,
   Integrations1735100000000,
   DeliveryResponseBody1738300000000,
+  Outbox1739100000000,
 ];
