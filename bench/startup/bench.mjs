@@ -1,15 +1,22 @@
-// Whole-platform cold start and idle memory: runs the launcher (`npm start` without its build step) on a new
-// empty database, times it from spawn to its "Connected Purchases is running" line, then samples every service's
-// resident memory after IDLE seconds of idling, stops it, and does the same a second time on the now-migrated
-// database. With --baseline REF it first measures that git revision the same way (built in a temporary worktree),
-// so before and after come from one run. Prints figures, asserts nothing.
+// Whole-platform cold start and idle memory, in both layouts of `npm start`: every app in one Node process (the
+// default) and a process per app (`--processes`). On a new, empty database of its own it first starts the platform
+// once to migrate it (timed as "empty database"), then starts it RUNS times in each layout on the migrated
+// database, alternating the layouts. Each start is timed from spawning the launcher (`npm start` without its build
+// step) to its "Connected Purchases is running" line (every app's /readyz is 200, the demo team and shop are set
+// up); after IDLE seconds it reads the memory of the launcher's whole process tree from /proc (VmRSS, RssAnon and
+// PSS summed over the launcher and every process under it), then stops the platform with SIGINT. The load average
+// is printed before and after every start. With --baseline REF it first measures that git revision (built in a
+// temporary worktree) in the process-per-app layout, so before and after come from one run. Prints figures,
+// asserts nothing.
 //
-//   npm run build && node bench/startup/bench.mjs [--baseline REF] [--idle 5]
+//   npm run build && node bench/startup/bench.mjs [--runs 3] [--idle 5] [--layout both|one-process|processes]
+//                                                [--port-base 3000] [--baseline REF]
 //
 // It uses the machine's Postgres (127.0.0.1:5432, a database of its own, dropped afterwards) and NATS
-// (127.0.0.1:4222), and the launcher's default ports, so nothing else may listen on 3000-3022.
+// (127.0.0.1:4222), and the launcher's ports moved to --port-base (3000: the defaults, 3000-3022 must be free).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -18,11 +25,34 @@ import { buildBaseline, removeBaseline } from '../baseline.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
-  options: { baseline: { type: 'string' }, idle: { type: 'string', default: '5' } },
+  options: {
+    baseline: { type: 'string' },
+    idle: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '3' },
+    layout: { type: 'string', default: 'both' },
+    'port-base': { type: 'string', default: '3000' },
+  },
 });
 /** The Node.js `npm start` runs on: the `node` devDependency's when installed. */
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node')) ? join(ROOT, 'node_modules/.bin/node') : process.execPath;
 const ADMIN = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = `cps_bench_startup_${process.pid}`;
+/** The launcher's default ports (tools/launcher/src/services.ts), moved by --port-base. */
+const PORTS = {
+  API_GATEWAY_PORT: 3000,
+  AUTH_SERVER_PORT: 3001,
+  STOREFRONT_PROXY_PORT: 3002,
+  MCP_SERVER_PORT: 3003,
+  DASHBOARD_PORT: 3004,
+  SYNC_SERVICE_PORT: 3010,
+  MATCHING_SERVICE_PORT: 3011,
+  EVENTS_SERVICE_PORT: 3012,
+  SANDBOX_RETAILER_PORT: 3020,
+  SANDBOX_STOREFRONT_PORT: 3021,
+  SANDBOX_LOYALTY_PORT: 3022,
+};
+const shift = Number(args['port-base']) - 3000;
+const portEnv = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port + shift)]));
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: ADMIN });
@@ -34,54 +64,74 @@ async function admin(sql) {
   }
 }
 
-/**
- * Resident memory (MB) of each process whose command line runs `<root>/dist/apps/<app>/src/main.js`, and in
- * `anon` its anonymous part (`RssAnon`: V8 heap, malloc), which is the process's own; the rest of `VmRSS` is mostly
- * pages of the node binary, shared by every process that runs it. `pss` (`/proc/<pid>/smaps_rollup`) counts each
- * shared page a share per process that maps it: what a process adds to the machine's memory.
- */
-function serviceMemory(root) {
-  const out = {};
-  const anon = {};
-  const pss = {};
-  const pids = execFileSync('pgrep', ['-f', `${root}/dist/apps/`])
-    .toString()
-    .trim()
-    .split('\n');
-  for (const pid of pids) {
+const load = () => loadavg()[0].toFixed(1);
+
+/** The pids of `root` and of every process under it. */
+function processTree(root) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const app = /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(
-        cmdline.find((part) => part.endsWith('main.js')) ?? '',
-      )?.[1];
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-      const rssAnon = /RssAnon:\s+(\d+) kB/.exec(status)?.[1];
-      if (app && rss) out[app] = Math.round(Number(rss) / 1024);
-      if (app && rssAnon) anon[app] = Math.round(Number(rssAnon) / 1024);
-      const proportional = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
-      if (app && proportional) pss[app] = Math.round(Number(proportional) / 1024);
+      // The command in field 2 may hold spaces and parentheses: fields after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
     }
   }
-  return { rss: out, anon, pss };
+  const tree = [];
+  for (const pending = [root]; pending.length;) {
+    const pid = pending.pop();
+    tree.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return tree;
 }
 
-/** One start of the launcher of `root` on `databaseUrl`: seconds to ready, and memory after idling. */
-async function startOnce(root, databaseUrl) {
+/**
+ * Memory of the launcher's process tree (MB): `rss` summed (the node binary's pages count once per process), of
+ * which `anon` (`RssAnon`: V8 heaps, malloc, each process's own), and `pss` (each shared page shared out among the
+ * processes that map it: what the tree adds to the machine's memory). `processes` counts the Node processes.
+ */
+function treeMemory(root) {
+  const total = { rss: 0, anon: 0, pss: 0, processes: 0 };
+  for (const pid of processTree(root)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+      total.rss += kb('VmRSS');
+      total.anon += kb('RssAnon');
+      total.pss += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      if (/^Name:\s+node/m.test(status)) total.processes += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  for (const key of ['rss', 'anon', 'pss']) total[key] = Math.round(total[key] / 1024);
+  return total;
+}
+
+/** One start of the launcher of `root`: seconds to the banner, memory after idling, load before and after. */
+async function startOnce(root, layout) {
+  const loadBefore = load();
   const started = performance.now();
-  const child = spawn(NODE, [join(root, 'dist/tools/launcher/src/start.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      NATS_URL: 'nats://127.0.0.1:4222',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    NODE,
+    [join(root, 'dist/tools/launcher/src/start.js'), ...(layout === 'processes' ? ['--processes'] : [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...portEnv,
+        DATABASE_URL: new URL(`/${DATABASE}`, ADMIN).toString(),
+        NATS_URL: 'nats://127.0.0.1:4222',
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let buffered = '';
   const ready = new Promise((resolveReady, reject) => {
     child.stdout.on('data', (chunk) => {
@@ -93,47 +143,63 @@ async function startOnce(root, databaseUrl) {
   await ready;
   const seconds = (performance.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, Number(args.idle) * 1000));
-  const memory = serviceMemory(root);
+  const memory = treeMemory(child.pid);
   child.kill('SIGINT');
   await once(child, 'exit');
-  return { seconds, memory };
+  return { seconds, memory, load: `${loadBefore} -> ${load()}` };
 }
 
-async function measure(label, root) {
-  const databaseUrl = new URL(ADMIN);
-  databaseUrl.pathname = `/cps_bench_startup_${process.pid}`;
-  await admin(`DROP DATABASE IF EXISTS cps_bench_startup_${process.pid}`);
+function report(label, run) {
+  const { rss, anon, pss, processes } = run.memory;
+  console.log(
+    `${label.padEnd(42)} ready in ${run.seconds.toFixed(1).padStart(5)} s; ${String(processes).padStart(2)} Node ` +
+      `processes, RSS ${rss} MB (anonymous ${anon}, PSS ${pss}); load average ${run.load}`,
+  );
+}
+
+const layouts = args.layout === 'both' ? ['one-process', 'processes'] : [args.layout];
+
+async function measure(label, root, measured) {
+  await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
   try {
-    const first = await startOnce(root, databaseUrl.toString());
-    const second = await startOnce(root, databaseUrl.toString());
-    for (const [kind, run] of [
-      ['empty database', first],
-      ['migrated database', second],
-    ]) {
-      const values = Object.values(run.memory.rss);
-      const anon = Object.values(run.memory.anon);
-      const pss = Object.values(run.memory.pss);
-      const mean = (list) => Math.round(list.reduce((a, b) => a + b, 0) / list.length);
-      const range = (list) => `${Math.min(...list)}-${Math.max(...list)} MB (mean ${mean(list)})`;
+    report(`${label} ${measured[0]}, empty database`, await startOnce(root, measured[0]));
+    const runs = Object.fromEntries(measured.map((layout) => [layout, []]));
+    for (let round = 1; round <= Number(args.runs); round += 1) {
+      for (const layout of measured) {
+        const run = await startOnce(root, layout);
+        runs[layout].push(run);
+        report(`${label} ${layout}, migrated, run ${round}`, run);
+      }
+    }
+    for (const layout of measured) {
+      const list = runs[layout];
+      const range = (pick) => `${Math.min(...list.map(pick))}-${Math.max(...list.map(pick))}`;
       console.log(
-        `${label.padEnd(9)} ${kind.padEnd(17)} ready in ${run.seconds.toFixed(1)} s; idle RSS per service ` +
-          `${range(values)}, ${values.length} processes; of which anonymous ${range(anon)}; ` +
-          `PSS (shared pages shared out) ${range(pss)}`,
+        `${label} ${layout}: ready in ${range((run) => Number(run.seconds.toFixed(1)))} s, RSS ` +
+          `${range((run) => run.memory.rss)} MB, PSS ${range((run) => run.memory.pss)} MB over ${list.length} runs`,
       );
     }
-    console.log(`${label.padEnd(9)} RSS by service (second start): ${JSON.stringify(second.memory.rss)}`);
-    return { first, second };
   } finally {
-    await admin(`DROP DATABASE IF EXISTS cps_bench_startup_${process.pid} WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   }
 }
 
+console.log(
+  `Node ${execFileSync(NODE, ['--version']).toString().trim()}; load average before: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}`,
+);
 if (args.baseline) {
   const dir = buildBaseline(args.baseline);
   try {
-    await measure('baseline', dir);
+    await measure('baseline', dir, ['processes']);
   } finally {
     removeBaseline(dir);
   }
 }
-await measure('current', ROOT);
+await measure('current', ROOT, layouts);
+console.log(
+  `load average after: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}`,
+);

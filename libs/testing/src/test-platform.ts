@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AdminClient, NatsServerProcess, Platform, SERVICES } from '@cps/tools';
+import { AdminClient, NatsServerProcess, Platform, SERVICES, type PlatformLayout } from '@cps/tools';
 import { freePort } from './free-port.js';
 import { createTestDatabase, migratedTemplate } from './test-database.js';
 
@@ -30,6 +30,8 @@ export interface TestPlatformOptions {
   logs?: boolean;
   /** How long every service has to become ready (default 90 s; starting them all on a busy machine takes longer). */
   readyTimeoutMs?: number;
+  /** `one-process`: every service inside one Node process, as `npm start` runs them (default: a process each). */
+  layout?: PlatformLayout;
 }
 
 /**
@@ -126,6 +128,7 @@ export class TestPlatform {
       },
       serviceEnv: options.serviceEnv,
       replicas: options.replicas,
+      layout: options.layout,
       onLog: (_service, line, instance) => {
         capture.write(instance, line);
         if (showLogs) process.stdout.write(`${instance}: ${line}\n`);

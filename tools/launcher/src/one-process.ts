@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { runServices, type HostedService, type ServiceDefinition } from '@cps/platform';
@@ -7,7 +8,8 @@ import { definitionModule, HOSTED_APPS_VARIABLE, type HostedAppEnv } from './ser
  * The single-node host (`npm start`'s default layout): every app named in CPS_HOSTED_APPS, each with its own
  * environment on top of this process's, as its own Nest application in this one Node process (`runServices`): each
  * keeps its own configuration, module graph, schema and database role, port and NATS connections, and they talk over
- * NATS as separate processes do; the libraries load once. SIGTERM/SIGINT stop every app.
+ * NATS as separate processes do; the libraries load once. SIGTERM/SIGINT stop every app. Under the launcher (an IPC
+ * channel) it loads the apps, says `loaded`, and starts them when told to, once the migrations are applied.
  */
 const root = resolve(import.meta.dirname, '../../../..');
 const apps = JSON.parse(process.env[HOSTED_APPS_VARIABLE] ?? '[]') as HostedAppEnv[];
@@ -21,4 +23,11 @@ const hosted: HostedService[] = await Promise.all(
     return { definition, env: { ...shared, ...app.env } };
   }),
 );
+if (process.send) {
+  // Started by the launcher (Platform): it migrates while this process loads the apps' code, and says when to start.
+  const go = once(process, 'message');
+  process.send('loaded');
+  await go;
+  process.disconnect();
+}
 await runServices(hosted);

@@ -74,6 +74,7 @@ export class Platform {
         entry: hostEntryPoint(options.root),
         port: 0,
         env: { ...options.env },
+        ipc: true,
         onLog: options.onLog
           ? (line) => {
               const service = serviceOfLine(line);
@@ -153,15 +154,38 @@ export class Platform {
     if (url && new URL(url).password && this.roles.length) await setRolePasswords(url, this.roles);
   }
 
+  /**
+   * Starts the single-node host ahead of `start` (`one-process` layout; nothing otherwise), so that it loads every
+   * app's code while the migrations run; its apps start when `start` says so.
+   */
+  prepare(): void {
+    if (this.host && !this.host.running) this.host.start();
+  }
+
   /** Starts every process; when one is not ready in time, stops them all (none is left running) and throws. */
   async start(timeoutMs = 90_000): Promise<void> {
     for (const process of this.processes.values()) process.start();
     try {
+      if (this.host) await this.startHostedApps(timeoutMs);
       await Promise.all([...this.processes.values()].map((process) => process.waitReady(timeoutMs)));
     } catch (error) {
       await this.stop();
       throw error;
     }
+  }
+
+  /** The host says when it has loaded the apps' code (one-process.ts); then it may start them. */
+  private async startHostedApps(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the host did not load the apps in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.host!.firstMessage, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    this.host!.send('start');
   }
 
   /** Stops the edge first, then the rest, each gracefully. */

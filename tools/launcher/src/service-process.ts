@@ -9,6 +9,8 @@ export interface ServiceProcessOptions {
   env: NodeJS.ProcessEnv;
   /** Where log lines go; defaults to this process's stdout with a `[name]` prefix. */
   onLog?: (line: string) => void;
+  /** An IPC channel to the child (its `process.send`): `firstMessage`, `send`. */
+  ipc?: boolean;
 }
 
 /**
@@ -26,6 +28,8 @@ export class ServiceProcess {
   private child?: ChildProcess;
   private stopping?: Promise<number | null>;
   readonly logs: string[] = [];
+  /** With `ipc`: the first message of the child since it started; rejects when it exits first. */
+  firstMessage?: Promise<unknown>;
 
   constructor(readonly options: ServiceProcessOptions) {}
 
@@ -41,8 +45,15 @@ export class ServiceProcess {
     if (this.running) throw new Error(`${this.options.name} is already running`);
     const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, this.options.entry], {
       env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: this.options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
+    if (this.options.ipc) {
+      this.firstMessage = new Promise((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) => reject(new Error(`${this.options.name} exited (${code}): ${this.recentLogs()}`)));
+      });
+      this.firstMessage.catch(() => undefined); // awaited by whoever needs it
+    }
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line) continue;
@@ -54,6 +65,11 @@ export class ServiceProcess {
     child.stdout?.on('data', forward);
     child.stderr?.on('data', forward);
     this.child = child;
+  }
+
+  /** Sends a message over the IPC channel (`ipc`). */
+  send(message: string): void {
+    this.child?.send?.(message);
   }
 
   /** Resolves when GET /readyz answers 200; rejects if the process exits or the deadline passes. */

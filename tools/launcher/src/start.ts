@@ -122,6 +122,7 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   say('applying migrations');
+  platform.prepare(); // one process: it loads the apps' code meanwhile
   await platform.migrate();
   const scaled = Object.entries(replicas).filter(([, count]) => count > 1);
   say(
