@@ -28,6 +28,9 @@ const NATS_USERS = [
 ];
 
 const password = () => randomBytes(24).toString('hex');
+// nats-server parses an environment variable's value as configuration: a password starting with a digit is read as
+// a number and refused, so NATS passwords start with a letter.
+const natsPassword = () => `n${password()}`;
 const encryptionKey = () => randomBytes(32).toString('base64');
 const ecPem = () =>
   generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -58,7 +61,7 @@ const secrets = [
       'kubernetes.io/basic-auth',
     ),
   ),
-  secret('cps-nats-users', Object.fromEntries(NATS_USERS.map((user) => [user, password()]))),
+  secret('cps-nats-users', Object.fromEntries(NATS_USERS.map((user) => [user, natsPassword()]))),
   secret('cps-api-gateway', {
     CONNECTION_TOKEN_PRIVATE_KEY: ecPem(),
     LINK_SESSION_SECRET: randomBytes(32).toString('base64url'),
