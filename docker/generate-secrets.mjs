@@ -7,6 +7,8 @@
 // /docker-entrypoint-initdb.d, or docker/postgres/entrypoint.sh): it creates the database owner `cps` without
 // CREATEROLE and each app's role `cps_<schema>` with its password, the way CloudNativePG's managed roles do,
 // so migrations (as `cps`, `database-migrator-url`) only grant. Each app reads `database-url-<schema>`.
+// NATS: each service that uses it signs in as its user of k8s/base/nats/users.conf (`nats-url-<app>`); the server
+// gets the passwords from `nats-passwords.env`.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +27,11 @@ export const SCHEMAS = [
   'storefront',
   'sync',
 ];
+
+/** The NATS users, one per service that uses NATS: the same file Kubernetes gives its NATS servers. */
+export const NATS_USERS = [
+  ...readFileSync(join(import.meta.dirname, '../k8s/base/nats/users.conf'), 'utf8').matchAll(/\buser: "([a-z-]+)"/g),
+].map((match) => match[1]);
 
 const hex = (bytes) => randomBytes(bytes).toString('hex');
 
@@ -47,9 +54,11 @@ const SECRETS = {
   'postgres-password': () => hex(24),
   'database-owner-password': () => hex(24),
   ...Object.fromEntries(SCHEMAS.map((schema) => [`database-password-${schema}`, () => hex(24)])),
+  // A letter first: nats-server parses a `$VAR` value as config, so `123e4567…` fails and all digits become a number.
+  ...Object.fromEntries(NATS_USERS.map((user) => [`nats-password-${user}`, () => `n${hex(24)}`])),
 };
 
-export function generateSecrets(dir, host = 'postgres:5432') {
+export function generateSecrets(dir, host = 'postgres:5432', natsHost = 'nats:4222') {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const written = [];
   const write = (name, make) => {
@@ -71,6 +80,15 @@ export function generateSecrets(dir, host = 'postgres:5432') {
       () => `postgres://cps_${schema}:${values[`database-password-${schema}`]}@${host}/cps`,
     );
   }
+  for (const user of NATS_USERS) {
+    write(`nats-url-${user}`, () => `nats://${user}:${values[`nats-password-${user}`]}@${natsHost}`);
+  }
+  // The NATS server's environment: users.conf reads each password as $NATS_PASSWORD_<APP>.
+  write('nats-passwords.env', () =>
+    NATS_USERS.map(
+      (user) => `NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}=${values[`nats-password-${user}`]}`,
+    ).join('\n'),
+  );
   write('postgres-roles.sql', () =>
     [
       '-- The database owner (migrations) without CREATEROLE, and each app role with its password.',

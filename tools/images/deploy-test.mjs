@@ -2,7 +2,8 @@
 // images of `npm run images`, then checks a first install end to end:
 //
 //   1. Postgres and NATS containers built from the local Debian base (docker/postgres, docker/nats), on a podman
-//      network of their own; secret files from docker/generate-secrets.mjs, mounted as compose mounts them.
+//      network of their own; secret files from docker/generate-secrets.mjs, mounted as compose mounts them (NATS
+//      with a user per service, k8s/base/nats/users.conf).
 //   2. Every `<app>-migrate` runs the image's `migrate` as the database owner (no CREATEROLE), then every app
 //      starts in production mode (read-only, no capabilities) and its health check (GET /readyz) answers 200.
 //   3. A purchase from the sandbox retailer reaches a webhook receiver: a team and API key (admin CLI over NATS),
@@ -17,7 +18,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { parse } from 'yaml';
@@ -99,6 +100,13 @@ function runArgs(name, service, compose, secretsDir, extra = []) {
     const file = compose.secrets[source].file.replace(/^\.\/secrets\//, '');
     args.push('-v', `${join(secretsDir, file)}:${target.startsWith('/') ? target : `/run/secrets/${target}`}:ro`);
   }
+  for (const volume of service.volumes ?? []) {
+    const [source, ...rest] = volume.split(':');
+    // Bind mounts of files next to the compose file; named volumes are left to the container's own filesystem.
+    if (/^\.\.?\//.test(source)) args.push('-v', [resolve(ROOT, 'docker', source), ...rest].join(':'));
+  }
+  for (const file of service.env_file ?? [])
+    args.push('--env-file', join(secretsDir, file.replace(/^\.\/secrets\//, '')));
   for (const port of service.ports ?? []) args.push('-p', port);
   if (service.healthcheck?.test?.[0] === 'CMD') {
     args.push('--health-cmd', JSON.stringify(service.healthcheck.test.slice(1)));
@@ -338,14 +346,21 @@ async function main() {
     // 3. A purchase from the sandbox retailer to a webhook.
     const flow = Date.now();
     // Asynchronous: a blocked event loop would miss the gateway closing idle keep-alive connections.
-    const admin = async (...args) => {
-      const { stdout } = await execFileAsync(process.execPath, [join(ROOT, 'dist/tools/admin/src/admin.js'), ...args], {
-        env: { ...process.env, NODE_ENV: 'production', NATS_URL: `nats://127.0.0.1:${ports.NATS}` },
-      });
-      return JSON.parse(stdout);
+    // users.conf has no operator user: the CLI signs in as api-gateway, which may send every request.
+    const natsUrl = secret('nats-url-api-gateway').replace('@nats:4222', `@127.0.0.1:${ports.NATS}`);
+    const admin = async (args, url = natsUrl) => {
+      const cli = join(ROOT, 'dist/tools/admin/src/admin.js');
+      const env = { ...process.env, NODE_ENV: 'production', NATS_URL: url };
+      return JSON.parse((await execFileAsync(process.execPath, [cli, ...args], { env })).stdout);
     };
-    const { team_id: teamId } = await admin('team:create', '--name', 'Deploy Test Brand');
-    const { api_key: apiKey } = await admin('api-key:create', '--team', teamId, '--name', 'deploy-test');
+    const anonymous = await admin(['team:create', '--name', 'Nobody'], `nats://127.0.0.1:${ports.NATS}`).catch(
+      (error) => error,
+    );
+    if (!/authori[sz]ation/i.test(String(anonymous.stderr))) {
+      throw new Error(`NATS let a client without a user in, or failed otherwise: ${anonymous.stderr ?? 'no error'}`);
+    }
+    const { team_id: teamId } = await admin(['team:create', '--name', 'Deploy Test Brand']);
+    const { api_key: apiKey } = await admin(['api-key:create', '--team', teamId, '--name', 'deploy-test']);
     const api = async (method, path, body) => {
       const response = await fetch(`${gatewayUrl}${path}`, {
         method,
@@ -361,7 +376,9 @@ async function main() {
       url: `http://${RECEIVER}:8080/hooks`,
       event_types: ['connection.activated', 'purchase.created'],
     });
-    log(`team ${teamId}, API key, walmart enabled, webhook ${webhook.webhook_id} -> http://${RECEIVER}:8080/hooks`);
+    log(
+      `NATS refused a client without a user; team ${teamId}, API key, walmart enabled, webhook ${webhook.webhook_id} -> http://${RECEIVER}:8080/hooks`,
+    );
 
     const sandbox = async (path, body) => {
       const response = await fetch(`http://127.0.0.1:${ports.SANDBOX_RETAILER}/admin/r/walmart${path}`, {

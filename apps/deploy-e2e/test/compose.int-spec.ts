@@ -12,6 +12,7 @@ interface ComposeService {
   profiles?: string[];
   environment?: Record<string, string>;
   secrets?: Array<string | { source: string; target?: string }>;
+  volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   deploy?: { replicas?: number | string };
@@ -35,6 +36,7 @@ const SCHEMAS: Record<string, string> = {
   dashboard: 'dashboard',
   'sandbox-storefront': 'sandbox_storefront',
 };
+const NATS_USERS = [...read('k8s/base/nats/users.conf').matchAll(/\buser: "([a-z-]+)"/g)].map((match) => match[1]);
 const secretNames = (service: ComposeService) =>
   (service.secrets ?? []).map((secret) => (typeof secret === 'string' ? secret : secret.source));
 
@@ -50,7 +52,10 @@ describe('docker/compose.yaml', () => {
   it('runs Postgres and NATS with JetStream, each with a health check, Postgres with a password from a file', () => {
     expect(services.postgres.image).toMatch(/^postgres:\d+\.\d+/);
     expect(services.nats.image).toMatch(/^nats:\d+\.\d+\.\d+/);
-    expect(services.nats.command).toContain('-js');
+    expect(services.nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(read('docker/nats/compose.conf')).toMatch(/^jetstream \{/m);
+    expect(read('docker/nats/compose.conf')).toMatch(/^include users\.conf$/m);
+    expect(services.nats.volumes).toContain('../k8s/base/nats/users.conf:/etc/nats/users.conf:ro');
     expect(services.postgres.healthcheck?.test).toBeDefined();
     expect(services.nats.healthcheck?.test).toBeDefined();
     expect(services.postgres.environment?.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres-password');
@@ -83,6 +88,10 @@ describe('docker/compose.yaml', () => {
       expect(service.environment).not.toHaveProperty('DATABASE_URL');
       expect(service.read_only).toBe(true);
       expect(service.deploy?.replicas).toBeDefined();
+      // NATS as its own user of k8s/base/nats/users.conf (the sandboxes use no NATS)
+      expect(service.environment).not.toHaveProperty('NATS_URL');
+      if (NATS_USERS.includes(name)) expect(service.environment?.NATS_URL_FILE).toBe(`/run/secrets/nats-url-${name}`);
+      else expect(service.environment).not.toHaveProperty('NATS_URL_FILE');
       if (name.startsWith('sandbox-')) {
         expect(service.profiles).toEqual(['sandbox']);
         expect(migrate.profiles).toEqual(['sandbox']);
