@@ -70,11 +70,11 @@ export async function seedReadModel(db, { purchases, now, seed = 0.42, connectio
     );
     await runner.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
-         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated)
+         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, customer_id)
        SELECT c.team_id, 'pur_' || lpad(g.p::text, 7, '0'), c.connection_id, c.retailer_id,
          $1::timestamptz + g.r1 * interval '730 days', CASE WHEN g.r2 < 0.55 THEN 'online' ELSE 'in_store' END, 'USD',
          g.subtotal, 0, g.shipping, 0, round(g.subtotal * 0.08, 2), g.subtotal + g.shipping + round(g.subtotal * 0.08, 2),
-         1 + g.p % 4, c.is_simulated
+         1 + g.p % 4, c.is_simulated, c.customer_id
        FROM (SELECT p, random() AS r1, random() AS r2, round((5 + random() * 120)::numeric, 2) AS subtotal,
                CASE WHEN random() < 0.4 THEN 5.99 ELSE 0 END AS shipping
              FROM generate_series(0, ${purchases - 1}) p) g
@@ -86,7 +86,7 @@ export async function seedReadModel(db, { purchases, now, seed = 0.42, connectio
     const size = (k) => `(ARRAY['Regular', 'Family Size'])[1 + (${k} / ${BRANDS.length * TYPES.length}) % 2]`;
     await runner.query(
       `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, upc, sku,
-         price, quantity, product_id, product_name, product_brand, is_simulated)
+         price, quantity, product_id, product_name, product_brand, is_simulated, customer_id)
        SELECT x.team_id, x.purchase_id, 'line_' || x.line, x.retailer_id, x.purchased_at, x.purchase_type,
          CASE WHEN x.k IS NULL THEN (ARRAY['Paper towels', 'Batteries', 'Coffee', 'Bananas', 'Milk', 'Bread'])[1 + x.line % 6]
               ELSE ${brand('x.k')} || ' ' || ${type('x.k')} || ' ' || ${size('x.k')} END,
@@ -95,7 +95,7 @@ export async function seedReadModel(db, { purchases, now, seed = 0.42, connectio
          CASE WHEN x.k IS NOT NULL THEN x.team_id || '_prod_' || x.k END,
          CASE WHEN x.k IS NOT NULL THEN ${brand('x.k')} || ' ' || ${type('x.k')} || ' ' || ${size('x.k')} END,
          CASE WHEN x.k IS NOT NULL THEN ${brand('x.k')} END,
-         x.is_simulated
+         x.is_simulated, x.customer_id
        FROM (SELECT p.*, l.line, CASE WHEN r.r1 < 0.6 THEN floor(r.r1 / 0.6 * ${PRODUCTS_PER_TEAM})::int END AS k, r.r2, r.r3
              FROM mcp.purchases p
              CROSS JOIN LATERAL generate_series(1, p.item_count) l(line)

@@ -154,12 +154,14 @@ export async function startReadModel() {
       [c.team, c.id, c.customer, c.retailer, c.status, c.simulated, c.createdAt],
     );
   }
+  // Every row carries its connection's customer, as the projection writes it.
+  const customerOf = new Map(data.connections.map((c) => [c.id, c.customer]));
   for (const p of data.purchases) {
     const subtotal = p.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
     await admin.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
-         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated)
-       VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, $8, $9, $10, $11, $12, $13, $14)`,
+         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, customer_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         p.team,
         p.id,
@@ -175,13 +177,14 @@ export async function startReadModel() {
         money(p.totalCents),
         p.items.length,
         p.simulated,
+        customerOf.get(p.connection) ?? null,
       ],
     );
     for (const item of p.items) {
       await admin.query(
         `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, price,
-           quantity, product_id, product_name, product_brand, is_simulated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+           quantity, product_id, product_name, product_brand, is_simulated, customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           p.team,
           p.id,
@@ -197,6 +200,7 @@ export async function startReadModel() {
           item.product?.name ?? null,
           item.product?.brand ?? null,
           p.simulated,
+          customerOf.get(p.connection) ?? null,
         ],
       );
     }

@@ -1,8 +1,9 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
-const PURCHASE_COLUMNS =
+/** The columns of the covering `(team_id, purchased_at)` indexes as this migration built them. */
+export const PURCHASE_COLUMNS =
   'retailer_id, purchase_type, total, items_subtotal, discounts, shipping, fees, tax, item_count, connection_id, is_simulated, visible_from';
-const ITEM_COLUMNS =
+export const ITEM_COLUMNS =
   'retailer_id, purchase_type, product_id, product_name, product_brand, brand, price, quantity, amount, purchase_id, is_simulated, visible_from';
 
 /**

@@ -8,6 +8,7 @@ import { ConnectorRevocations1736300000000 } from './1736300000000-connector-rev
 import { PurchasesByConnectionAndTeam1736400000000 } from './1736400000000-purchases-by-connection-and-team.js';
 import { DeletedConnections1736500000000 } from './1736500000000-deleted-connections.js';
 import { CatalogChanges1736600000000 } from './1736600000000-catalog-changes.js';
+import { CustomerOnRows1736700000000 } from './1736700000000-customer-on-rows.js';
 
 export const migrations = [
   CreateMcpSchema1732200000000,
@@ -20,4 +21,5 @@ export const migrations = [
   PurchasesByConnectionAndTeam1736400000000,
   DeletedConnections1736500000000,
   CatalogChanges1736600000000,
+  CustomerOnRows1736700000000,
 ];

@@ -34,14 +34,33 @@ const DELETED_CONNECTION = (alias: string) =>
  * purchase whole, with its items' products.
  */
 export class Projection {
+  /**
+   * A connection as an event carries it (a later state is kept when events arrive out of order), and its customer id
+   * copied onto its purchases and items. Under the connection's lock: a purchase projected at the same moment either
+   * commits first and is updated here, or sees the connection and takes its customer (`upsertPurchases`).
+   */
   static async upsertConnection(manager: EntityManager, teamId: string, connection: Connection, at: string) {
-    await manager.query(
+    await Projection.lockConnection(manager, connection.connection_id);
+    const stored: Array<{ customer_id: string }> = await manager.query(
       `INSERT INTO mcp.connections (team_id, connection_id, customer_id, retailer_id, status, is_simulated, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (connection_id) DO UPDATE SET status = EXCLUDED.status, customer_id = EXCLUDED.customer_id,
          updated_at = EXCLUDED.updated_at
-       WHERE mcp.connections.team_id = EXCLUDED.team_id AND mcp.connections.updated_at <= EXCLUDED.updated_at`,
+       WHERE mcp.connections.team_id = EXCLUDED.team_id AND mcp.connections.updated_at <= EXCLUDED.updated_at
+       RETURNING customer_id`,
       connectionRow(teamId, connection, at),
+    );
+    if (stored.length === 0) return; // an older state, or another team's connection id
+    const params = [connection.connection_id, teamId, stored[0]!.customer_id];
+    await manager.query(
+      `UPDATE mcp.purchases SET customer_id = $3
+       WHERE connection_id = $1 AND team_id = $2 AND customer_id IS DISTINCT FROM $3`,
+      params,
+    );
+    await manager.query(
+      `UPDATE mcp.items SET customer_id = $3 WHERE customer_id IS DISTINCT FROM $3
+         AND purchase_id IN (SELECT purchase_id FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2)`,
+      params,
     );
   }
 
@@ -62,14 +81,15 @@ export class Projection {
     );
     await manager.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
-         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, visible_from)
+         items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, visible_from, customer_id)
        SELECT p.team_id, p.purchase_id, p.connection_id, p.retailer_id, p.date, p.purchase_type, p.currency,
          p.items_subtotal, p.discounts, p.shipping, p.fees, p.tax, p.total, p.item_count, p.is_simulated,
-         coalesce(s.history_start, '-infinity')
+         coalesce(s.history_start, '-infinity'), c.customer_id
        FROM jsonb_to_recordset($1::jsonb) AS p(team_id text, purchase_id text, connection_id text, retailer_id text,
          date timestamptz, purchase_type text, currency text, items_subtotal numeric, discounts numeric, shipping numeric,
          fees numeric, tax numeric, total numeric, item_count integer, is_simulated boolean)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = p.connection_id
+       LEFT JOIN mcp.connections c ON c.connection_id = p.connection_id AND c.team_id = p.team_id
        WHERE NOT EXISTS (${DELETED_CONNECTION('p')})
        ORDER BY p.purchase_id
        ON CONFLICT (purchase_id) DO NOTHING`,
@@ -108,15 +128,16 @@ export class Projection {
     // projected before this one.
     await manager.query(
       `INSERT INTO mcp.items (team_id, purchase_id, item_id, retailer_id, purchased_at, purchase_type, name, brand, upc, sku,
-         price, quantity, product_id, product_name, product_brand, is_simulated, visible_from)
+         price, quantity, product_id, product_name, product_brand, is_simulated, visible_from, customer_id)
        SELECT i.team_id, i.purchase_id, i.item_id, i.retailer_id, i.date, i.purchase_type, i.name, i.brand, i.upc, i.sku,
          i.price, i.quantity, m.id, coalesce(n.name, m.name), CASE WHEN n.product_id IS NULL THEN m.brand ELSE n.brand END,
-         i.is_simulated, coalesce(s.history_start, '-infinity')
+         i.is_simulated, coalesce(s.history_start, '-infinity'), c.customer_id
        FROM jsonb_to_recordset($1::jsonb) AS i(team_id text, purchase_id text, connection_id text, item_id text,
          retailer_id text, date timestamptz, purchase_type text, name text, brand text, upc text, sku text, price numeric,
          quantity integer, product_id text, product_name text, product_brand text, is_simulated boolean,
          matched_at timestamptz)
        LEFT JOIN mcp.connection_sharing s ON s.connection_id = i.connection_id
+       LEFT JOIN mcp.connections c ON c.connection_id = i.connection_id AND c.team_id = i.team_id
        LEFT JOIN mcp.item_rematches r ON r.purchase_id = i.purchase_id AND r.item_id = i.item_id
          AND r.team_id = i.team_id AND r.rematched_at > coalesce(i.matched_at, '-infinity')
        CROSS JOIN LATERAL (SELECT

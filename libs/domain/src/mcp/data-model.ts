@@ -54,6 +54,7 @@ export const DATA_MODEL: DataModel = {
       columns: [
         col('purchase_id', 'text', 'Identifier of the purchase'),
         col('connection_id', 'text', 'The connection it came from'),
+        col('customer_id', 'text', "The shopper: the connection's customer id"),
         col('retailer_id', 'text', 'Where it was bought'),
         col('purchased_at', 'timestamptz', 'Purchase date'),
         col('purchase_type', 'text', 'online or in_store'),
@@ -74,6 +75,7 @@ export const DATA_MODEL: DataModel = {
       columns: [
         col('purchase_id', 'text', 'The purchase'),
         col('item_id', 'text', 'Identifier of the line'),
+        col('customer_id', 'text', "The shopper: the connection's customer id"),
         col('retailer_id', 'text', 'Where it was bought'),
         col('purchased_at', 'timestamptz', 'Purchase date'),
         col('purchase_type', 'text', 'online or in_store'),

@@ -640,15 +640,16 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
     throw new Unanswerable('Connections have no purchase type or amount.');
   }
   if (source === 'c' && field) throw new Unanswerable('Connections have no amounts to add up.');
-  const needsConnection =
-    source !== 'c' &&
-    (q.status !== undefined ||
-      q.dims.includes('status') ||
-      q.dims.includes('customer') ||
-      q.customers.length > 0 ||
-      (m.kind === 'distinct' && m.of === 'customers') ||
-      (m.kind === 'per' && m.per === 'customers'));
-  const summary = summaries && !needsConnection && !q.listing ? summaryFor(q, source) : null;
+  // Every row carries its shopper (the connection's customer id); only the connection's status needs the join.
+  const customerQuestion =
+    q.dims.includes('customer') ||
+    q.customers.length > 0 ||
+    (m.kind === 'distinct' && m.of === 'customers') ||
+    (m.kind === 'per' && m.per === 'customers');
+  const needsConnection = source !== 'c' && (q.status !== undefined || q.dims.includes('status'));
+  // A shopper question bounding amounts bounds the purchase's total, as for a status.
+  const needsPurchase = source === 'i' && (needsConnection || (customerQuestion && q.amounts.length > 0));
+  const summary = summaries && !needsConnection && !customerQuestion && !q.listing ? summaryFor(q, source) : null;
   const table = summary
     ? `${summary.table} ${source}`
     : { p: 'mcp.purchases p', i: 'mcp.items i', c: 'mcp.connections c' }[source];
@@ -659,10 +660,8 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
       : `${source}.purchased_at`;
   const brand = summary ? 'i.brand' : 'coalesce(i.product_brand, i.brand)';
   const joins: string[] = [];
-  if (needsConnection) {
-    if (source === 'i') joins.push('JOIN mcp.purchases p ON p.purchase_id = i.purchase_id');
-    joins.push('JOIN mcp.connections c ON c.connection_id = p.connection_id');
-  }
+  if (needsPurchase) joins.push('JOIN mcp.purchases p ON p.purchase_id = i.purchase_id');
+  if (needsConnection) joins.push('JOIN mcp.connections c ON c.connection_id = p.connection_id');
   if (q.dims.includes('retailer') || q.listing) {
     joins.push(`LEFT JOIN mcp.retailers r ON r.retailer_id = ${source}.retailer_id`);
   }
@@ -671,12 +670,14 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
   if (q.retailers.length > 0) where.push(`${source}.retailer_id = ANY(${param(q.retailers)})`);
   if (q.brands.length > 0) where.push(`lower(${brand}) = ANY(${param(q.brands)})`);
   if (q.products.length > 0) where.push(`i.product_id = ANY(${param(q.products)})`);
-  if (q.customers.length > 0) where.push(`c.customer_id = ANY(${param(q.customers)})`);
+  if (q.customers.length > 0) where.push(`${source}.customer_id = ANY(${param(q.customers)})`);
+  // Rows whose connection is not projected yet have no shopper: left out, as the join to connections did.
+  else if (customerQuestion && source !== 'c') where.push(`${source}.customer_id IS NOT NULL`);
   if (q.purchaseType) where.push(`${source}.purchase_type = ${param(q.purchaseType)}`);
   if (q.status) where.push(`c.status = ${param(q.status)}`);
   if (q.simulated !== undefined) where.push(`${source}.is_simulated = ${q.simulated ? 'true' : 'false'}`);
   if (q.matched !== undefined) where.push(`i.product_id IS ${q.matched ? 'NOT NULL' : 'NULL'}`);
-  const amountColumn = source === 'i' ? (needsConnection ? 'p.total' : 'i.amount') : 'p.total';
+  const amountColumn = source === 'i' ? (needsPurchase ? 'p.total' : 'i.amount') : 'p.total';
   for (const amount of q.amounts) where.push(`${amountColumn} ${amount.op} ${param(amount.value)}`);
   if (q.lineCounts.length > 0 && source !== 'p') {
     throw new Unanswerable('A number of items per purchase bounds questions about purchases and their amounts only.');
@@ -700,6 +701,7 @@ function build(q: Parsed, summaries: boolean): { sql: string; params: unknown[] 
     q.dims.length === 0 &&
     !q.compare &&
     !needsConnection &&
+    !customerQuestion &&
     q.brands.length + q.products.length + q.amounts.length + q.lineCounts.length === 0 &&
     q.matched === undefined
   ) {
@@ -860,7 +862,7 @@ function measureOf(
     case 'distinct':
       switch (m.of) {
         case 'customers':
-          return count('DISTINCT c.customer_id', 'customers');
+          return count(`DISTINCT ${source}.customer_id`, 'customers');
         case 'products':
           return count('DISTINCT i.product_id', 'products');
         case 'brands':
@@ -875,7 +877,7 @@ function measureOf(
       return source === 'i' ? count('DISTINCT i.purchase_id', 'purchases') : count('*', 'purchases');
     case 'per': {
       const denominator =
-        m.per === 'customers' ? 'count(DISTINCT c.customer_id)' : `count(DISTINCT ${source}.purchase_id)`;
+        m.per === 'customers' ? `count(DISTINCT ${source}.customer_id)` : `count(DISTINCT ${source}.purchase_id)`;
       const numerator =
         m.of === 'purchases'
           ? source === 'i'
@@ -946,7 +948,7 @@ function dimension(dim: Dim, source: Source, dateColumn: string, brand: string):
     case 'status':
       return { expr: 'c.status', label: 'status' };
     case 'customer':
-      return { expr: 'c.customer_id', label: 'customer' };
+      return { expr: `${source}.customer_id`, label: 'customer' };
   }
 }
 
