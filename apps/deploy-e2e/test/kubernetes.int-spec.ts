@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -262,6 +263,36 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       });
       expect(cluster.spec.certificates.serverAltDNSNames).toContain(pooler.metadata.name);
     }
+  });
+
+  it('every Secret key the manifests read is made by k8s/generate-secrets.mjs or by an operator', () => {
+    const made = JSON.parse(
+      execFileSync(process.execPath, [join(ROOT, 'k8s/generate-secrets.mjs'), 'cps'], { encoding: 'utf8' }),
+    ) as { items: Array<{ metadata: { name: string }; stringData: Record<string, string> }> };
+    const keys = new Set(
+      made.items.flatMap((secret) => Object.keys(secret.stringData).map((key) => `${secret.metadata.name}/${key}`)),
+    );
+    // CloudNativePG (cps-db-ca), cert-manager (nats-tls, cps-tls), the operator's object-store credentials
+    const byOperators = /^(cps-db-ca|nats-tls|cps-tls|cps-internal-ca|cps-db-backup)\//;
+    const missing = new Set<string>();
+    const need = (name: string, key: string) => {
+      if (!keys.has(`${name}/${key}`) && !byOperators.test(`${name}/`)) missing.add(`${name}/${key}`);
+    };
+    for (const object of objects) {
+      const pod = podSpecOf(object);
+      for (const container of pod?.containers ?? [])
+        for (const variable of container.env ?? [])
+          if (variable.valueFrom?.secretKeyRef)
+            need(variable.valueFrom.secretKeyRef.name, variable.valueFrom.secretKeyRef.key);
+      for (const volume of pod?.volumes ?? [])
+        for (const item of volume.secret?.items ?? []) need(volume.secret.secretName, item.key);
+    }
+    for (const cluster of of('Cluster')) {
+      for (const role of cluster.spec.managed.roles.filter((r: any) => r.passwordSecret))
+        for (const key of ['username', 'password']) need(role.passwordSecret.name, key);
+      need(cluster.spec.bootstrap.initdb.secret.name, 'password');
+    }
+    expect([...missing]).toEqual([]);
   });
 
   it('pins every app image through kustomize images:', () => {
