@@ -3,7 +3,8 @@
 // once to migrate it (timed as "empty database"), then starts it RUNS times in each layout on the migrated
 // database, alternating the layouts. Each start is timed from spawning the launcher (`npm start` without its build
 // step) to its "Connected Purchases is running" line (every app's /readyz is 200, the demo team and shop are set
-// up); after IDLE seconds it reads the memory of the launcher's whole process tree from /proc (VmRSS, RssAnon and
+// up), with the CPU time the launcher's process tree used until then (load-independent, unlike the wall time); after
+// IDLE seconds it reads the memory of the launcher's whole process tree from /proc (VmRSS, RssAnon and
 // PSS summed over the launcher and every process under it), then stops the platform with SIGINT. The load average
 // is printed before and after every start. With --baseline REF it first measures that git revision (built in a
 // temporary worktree) in the process-per-app layout, so before and after come from one run. Prints figures,
@@ -90,6 +91,24 @@ function processTree(root) {
 }
 
 /**
+ * CPU seconds the launcher's process tree has used (user + system, its live processes; `/proc/<pid>/stat` in clock
+ * ticks of 1/100 s): what the start cost, whatever else the machine was doing meanwhile.
+ */
+function treeCpuSeconds(root) {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/**
  * Memory of the launcher's process tree (MB): `rss` summed (the node binary's pages count once per process), of
  * which `anon` (`RssAnon`: V8 heaps, malloc, each process's own), and `pss` (each shared page shared out among the
  * processes that map it: what the tree adds to the machine's memory). `processes` counts the Node processes.
@@ -142,17 +161,19 @@ async function startOnce(root, layout) {
   });
   await ready;
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = treeCpuSeconds(child.pid);
   await new Promise((r) => setTimeout(r, Number(args.idle) * 1000));
   const memory = treeMemory(child.pid);
   child.kill('SIGINT');
   await once(child, 'exit');
-  return { seconds, memory, load: `${loadBefore} -> ${load()}` };
+  return { seconds, cpuSeconds, memory, load: `${loadBefore} -> ${load()}` };
 }
 
 function report(label, run) {
   const { rss, anon, pss, processes } = run.memory;
   console.log(
-    `${label.padEnd(42)} ready in ${run.seconds.toFixed(1).padStart(5)} s; ${String(processes).padStart(2)} Node ` +
+    `${label.padEnd(42)} ready in ${run.seconds.toFixed(1).padStart(5)} s (CPU ${run.cpuSeconds.toFixed(1)} s); ` +
+      `${String(processes).padStart(2)} Node ` +
       `processes, RSS ${rss} MB (anonymous ${anon}, PSS ${pss}); load average ${run.load}`,
   );
 }
@@ -175,7 +196,8 @@ async function measure(label, root, measured) {
       const list = runs[layout];
       const range = (pick) => `${Math.min(...list.map(pick))}-${Math.max(...list.map(pick))}`;
       console.log(
-        `${label} ${layout}: ready in ${range((run) => Number(run.seconds.toFixed(1)))} s, RSS ` +
+        `${label} ${layout}: ready in ${range((run) => Number(run.seconds.toFixed(1)))} s (CPU ` +
+          `${range((run) => Number(run.cpuSeconds.toFixed(1)))} s), RSS ` +
           `${range((run) => run.memory.rss)} MB, PSS ${range((run) => run.memory.pss)} MB over ${list.length} runs`,
       );
     }

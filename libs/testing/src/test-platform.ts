@@ -76,7 +76,7 @@ export interface TestTeam {
 /**
  * The whole platform for one test file: a database of its own on the machine's Postgres, a private
  * nats-server (real, with JetStream, on a free port, so runs never share subjects and a test may
- * stop it), and the seven built services as child processes on free ports. The harness migrates as the
+ * stop it), and the built services as child processes on free ports (or all inside one, `layout: 'one-process'`). The harness migrates as the
  * superuser (`databaseUrl`); each service connects as its schema's role (`cps_<schema>`).
  */
 export class TestPlatform {
