@@ -140,7 +140,12 @@ export async function runServices(services: readonly HostedService[], name = 'pl
     throw failed.reason;
   }
   stopOnSignal(
-    () => Promise.all(apps.map((app) => app.nest.close())).then(() => undefined),
+    // Every app finishes its shutdown even when another one's fails; then the first failure is reported.
+    async () => {
+      const closed = await Promise.allSettled(apps.map((app) => app.nest.close()));
+      const failure = closed.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
+    },
     Math.max(...apps.map((app) => app.config.SHUTDOWN_GRACE_MS)),
     processLogger,
   );
