@@ -252,13 +252,11 @@ describe('dashboard overview in Chromium', () => {
 
     const rows = await eventually(async () => {
       await page.goto(url(`/audit?actor=${encodeURIComponent(actor)}`));
-      const found = await page
-        .locator('tbody tr')
-        .evaluateAll((rows) =>
-          rows.map((row) =>
-            [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent!.trim()).join(' | '),
-          ),
-        );
+      const found = await Promise.all(
+        (await page.locator('tbody tr').all()).map(async (row) =>
+          (await row.locator('td').allTextContents()).map((cell) => cell.trim()).join(' | '),
+        ),
+      );
       if (found.length < 5) throw new Error(`${found.length} entries so far`);
       return found;
     });

@@ -10,6 +10,7 @@ import { SharingPreferences1735100000000 } from './1735100000000-sharing-prefere
 import { RetailerAccountRefs1736200000000 } from './1736200000000-retailer-account-refs.js';
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 import { OverviewIndexes1739100000000 } from './1739100000000-overview-indexes.js';
+import { PurchaseUnits1739200000000 } from './1739200000000-purchase-units.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -24,4 +25,5 @@ export const migrations = [
   OutboxOrderingKey1737200000000,
   CollectionLastSuccess1738300000000,
   OverviewIndexes1739100000000,
+  PurchaseUnits1739200000000,
 ];

@@ -42,7 +42,7 @@ export class TeamOverviewRepository {
       `WITH scoped AS (
          SELECT p.date >= ($3::date AT TIME ZONE 'UTC') AS current, p.retailer_id, c.customer_id, p.total,
                 CASE WHEN p.date >= ($3::date AT TIME ZONE 'UTC') THEN (p.date AT TIME ZONE 'UTC')::date END AS day,
-                (SELECT sum(i.quantity) FROM sync.purchase_items i WHERE i.purchase_id = p.id) AS units
+                p.units
          FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id
          WHERE p.team_id = $1 AND p.is_simulated = $2 AND c.deleted_at IS NULL AND p.date >= ${HISTORY_WINDOW_START_SQL}
            AND p.date >= ($4::date AT TIME ZONE 'UTC') AND p.date < (($5::date + 1) AT TIME ZONE 'UTC'))
