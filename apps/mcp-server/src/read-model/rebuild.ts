@@ -1,5 +1,6 @@
 import { JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { natsServerOptions } from '@cps/messaging';
 import pg from 'pg';
 import { type McpConfig } from '../config.js';
 import { PROJECTORS } from './handlers.js';
@@ -40,7 +41,8 @@ export async function rebuildReadModel(config: McpConfig): Promise<{ rows: numbe
   } finally {
     await db.end();
   }
-  const nats = await connect({ servers: config.NATS_URL.split(','), name: 'mcp-server-rebuild' });
+  // The user a NATS_URL may name (Kubernetes gives each service one) signs in, as for the service itself.
+  const nats = await connect({ ...natsServerOptions(config.NATS_URL), name: 'mcp-server-rebuild' });
   const deleted: string[] = [];
   try {
     const jsm = await jetstreamManager(nats);
