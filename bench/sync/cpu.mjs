@@ -1,5 +1,6 @@
 // CPU time of the processes a bench run involves, read from /proc (Linux): every service of this platform (a
-// descendant of this process running `dist/apps/<name>/src/main.js`), its private nats-server, the machine's
+// descendant of this process running `dist/apps/<name>/src/main.js`, or `platform`: the one process hosting them all
+// that `npm start` runs by default), its private nats-server, the machine's
 // Postgres (every `postgres` process: the bench's database is one of its databases) and this process itself (the
 // load generator and the webhook receiver). Two snapshots give CPU seconds per component over a phase.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,8 +28,8 @@ function cmdline(pid) {
 }
 
 /**
- * CPU seconds used so far, by component (service name, `floor` for bench/floor's pipeline, `nats-server`, `postgres`,
- * `bench`). With `database`, Postgres backends serving other databases (other work on the machine) are left out;
+ * CPU seconds used so far, by component (service name, `platform` for the one-process host, `floor` for
+ * bench/floor's pipeline, `nats-server`, `postgres`, `bench`). With `database`, Postgres backends serving other databases (other work on the machine) are left out;
  * the server's own processes (WAL writer, checkpointer, ...) are counted either way.
  */
 export function cpuSnapshot({ database } = {}) {
@@ -53,7 +54,11 @@ export function cpuSnapshot({ database } = {}) {
     const app = args.map((arg) => /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(arg)?.[1]).find(Boolean);
     if (pid === process.pid) add('bench', info.cpuSeconds);
     else if (app && descends(pid)) add(app, info.cpuSeconds);
-    else if (args.some((arg) => arg.endsWith('bench/floor/pipeline.mjs')) && descends(pid)) add('floor', info.cpuSeconds);
+    // npm start's default: every app in one host process (tools/launcher/src/one-process.ts).
+    else if (args.some((arg) => arg.endsWith('tools/launcher/src/one-process.js')) && descends(pid))
+      add('platform', info.cpuSeconds);
+    else if (args.some((arg) => arg.endsWith('bench/floor/pipeline.mjs')) && descends(pid))
+      add('floor', info.cpuSeconds);
     else if (/(^|\/)nats-server$/.test(args[0] ?? '') && descends(pid)) add('nats-server', info.cpuSeconds);
     else if (/(^|\/)postgres(:|$)/.test(args[0] ?? '') && (!database || servesOnly(args[0], database)))
       add('postgres', info.cpuSeconds);
