@@ -1,25 +1,24 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '@cps/persistence';
 
 /**
- * The dashboard overview (`sync.team-overview.v1`) aggregates a team's purchases of one mode over a date range and
- * its connection activity over the same range: both read by team and time without touching the table rows where
- * the index holds what is summed.
+ * The dashboard overview (`sync.team-overview.v1`) counts a team's new links and disconnections in a date range from
+ * its connection activity, read by team and time (its purchases: 1739200000000). Built concurrently, outside a
+ * transaction, so collection goes on during a rollout.
  */
 export class OverviewIndexes1739100000000 implements MigrationInterface {
   name = 'OverviewIndexes1739100000000';
+  transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      `CREATE INDEX purchases_team_mode_date_idx ON sync.purchases (team_id, is_simulated, date)
-        INCLUDE (connection_id, retailer_id, total)`,
+    await createIndexConcurrently(
+      q,
+      'sync.connection_activity_team_time_idx',
+      'sync.connection_activity (team_id, occurred_at)',
     );
-    await q.query(`CREATE INDEX purchase_items_purchase_quantity_idx ON sync.purchase_items (purchase_id) INCLUDE (quantity)`);
-    await q.query(`CREATE INDEX connection_activity_team_time_idx ON sync.connection_activity (team_id, occurred_at)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX sync.connection_activity_team_time_idx`);
-    await q.query(`DROP INDEX sync.purchase_items_purchase_quantity_idx`);
-    await q.query(`DROP INDEX sync.purchases_team_mode_date_idx`);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS sync.connection_activity_team_time_idx`);
   }
 }
