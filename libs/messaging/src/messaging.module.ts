@@ -31,7 +31,7 @@ export class MessagingModule {
         useFactory: async (opts: MessagingOptions) => {
           const nats = new NatsConnectionService(opts);
           await nats.connect();
-          await ensureEventStream(nats.jsm, opts.stream);
+          await nats.untilJetStream(`stream ${opts.stream}`, () => ensureEventStream(nats.jsm, opts.stream));
           return nats;
         },
       },

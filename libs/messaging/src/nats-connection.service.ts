@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServerOptions } from './nats-servers.js';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './tokens.js';
@@ -35,7 +41,27 @@ export class NatsConnectionService implements OnApplicationShutdown {
     });
     this.connected = true;
     void this.watchStatus(this.connection);
-    this.manager = await jetstreamManager(this.connection, { timeout: 10_000 });
+    const connection = this.connection;
+    this.manager = await this.untilJetStream('JetStream', () => jetstreamManager(connection, { timeout: 10_000 }));
+  }
+
+  /**
+   * Runs a JetStream step at start-up until JetStream answers it: a new cluster elects its meta leader seconds after
+   * its servers answer (a first install starts the apps alongside NATS; tests/rendered-run saw the step time out
+   * under load and the app exit). As for the connection itself, waiting keeps the service not ready, never dead.
+   */
+  async untilJetStream<T>(what: string, step: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!this.connection || this.connection.isClosed() || !retryable(error)) throw error;
+        if (attempt === 1 || attempt % 10 === 0) {
+          this.logger.warn(`${what} did not answer (${(error as Error).message}, attempt ${attempt}); retrying`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
   }
 
   private async watchStatus(connection: NatsConnection): Promise<void> {
@@ -73,4 +99,11 @@ export class NatsConnectionService implements OnApplicationShutdown {
     // drain() flushes what was published and lets in-flight subscriptions finish.
     await this.connection.drain().catch(() => this.connection?.close());
   }
+}
+
+/** A timeout, no responders, or JetStream's "temporarily unavailable" (503): JetStream is not there yet. */
+function retryable(error: unknown): boolean {
+  if (error instanceof JetStreamApiError) return error.status === 503;
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'NoRespondersError' || /timeout|no responders|503/i.test(String(error));
 }
