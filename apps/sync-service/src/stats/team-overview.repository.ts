@@ -26,8 +26,9 @@ interface PurchaseRow {
 
 /**
  * The overview's figures, aggregated in Postgres in one pass over the team's purchases of both periods (grouping
- * sets: per period, per period and retailer, per day of the range) and one over its connection activity. Purchases
- * of deleted connections and those before a connection's sharing window are left out, as on every other page.
+ * sets: per period, per period and retailer, per day of the range; shoppers in a distinct pass of their own) and one
+ * over its connection activity. Purchases of deleted connections and those before a connection's sharing window are
+ * left out, as on every other page.
  */
 @Injectable()
 export class TeamOverviewRepository {
@@ -39,21 +40,30 @@ export class TeamOverviewRepository {
     simulated: boolean,
   ): Promise<Pick<SyncContracts.TeamOverview, 'retailers' | 'per_day'> & { current: Figures; previous: Figures }> {
     const rows: PurchaseRow[] = await this.db.query(
-      `WITH scoped AS (
+      `WITH scoped AS MATERIALIZED (
          SELECT p.date >= ($3::date AT TIME ZONE 'UTC') AS current, p.retailer_id, c.customer_id, p.total,
                 CASE WHEN p.date >= ($3::date AT TIME ZONE 'UTC') THEN (p.date AT TIME ZONE 'UTC')::date END AS day,
                 p.units
          FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id
          WHERE p.team_id = $1 AND p.is_simulated = $2 AND c.deleted_at IS NULL AND p.date >= ${HISTORY_WINDOW_START_SQL}
-           AND p.date >= ($4::date AT TIME ZONE 'UTC') AND p.date < (($5::date + 1) AT TIME ZONE 'UTC'))
-       SELECT s.grouping_set, s.current, s.retailer_id, r.name, to_char(s.day, 'YYYY-MM-DD') AS day, s.purchases,
-              s.shoppers, s.spend::numeric(16, 2)::text AS spend, s.units::int AS units
-       FROM (SELECT GROUPING(retailer_id, day)::int AS grouping_set, current, retailer_id, day,
-                    count(*)::int AS purchases, count(DISTINCT customer_id)::int AS shoppers, sum(total) AS spend,
-                    coalesce(sum(units), 0) AS units
-             FROM scoped
-             GROUP BY GROUPING SETS ((current), (current, retailer_id), (current, day))) s
-       LEFT JOIN sync.retailers r ON r.id = s.retailer_id`,
+           AND p.date >= ($4::date AT TIME ZONE 'UTC') AND p.date < (($5::date + 1) AT TIME ZONE 'UTC')),
+       figures AS (
+         SELECT GROUPING(retailer_id, day)::int AS grouping_set, current, retailer_id, day, count(*)::int AS purchases,
+                sum(total) AS spend, sum(units) AS units
+         FROM scoped
+         GROUP BY GROUPING SETS ((current), (current, retailer_id), (current, day))),
+       -- Shoppers apart: a distinct count in the grouping sets above makes Postgres sort every row for each set.
+       pairs AS (SELECT current, retailer_id, customer_id FROM scoped GROUP BY current, retailer_id, customer_id),
+       shoppers AS (
+         SELECT current, retailer_id, count(*)::int AS shoppers FROM pairs GROUP BY current, retailer_id
+         UNION ALL
+         SELECT current, NULL, count(DISTINCT customer_id)::int FROM pairs GROUP BY current)
+       SELECT f.grouping_set, f.current, f.retailer_id, r.name, to_char(f.day, 'YYYY-MM-DD') AS day, f.purchases,
+              coalesce(s.shoppers, 0) AS shoppers, f.spend::numeric(16, 2)::text AS spend, f.units::int AS units
+       FROM figures f
+       LEFT JOIN shoppers s ON f.grouping_set <> ${PER_DAY} AND s.current = f.current
+         AND s.retailer_id IS NOT DISTINCT FROM f.retailer_id
+       LEFT JOIN sync.retailers r ON r.id = f.retailer_id`,
       [teamId, simulated, period.from, period.previousFrom, period.to],
     );
     return {
