@@ -176,8 +176,12 @@ class RpcAuditInterceptor implements NestInterceptor {
     if (!actor || !change || !this.dataSource || !this.options) return next.handle();
     const request = context.switchToRpc().getData<Record<string, unknown>>();
     const handle = () => lastValueFrom(next.handle(), { defaultValue: null });
+    // Inside an idempotent request's transaction: joined, and the outbox looked up on its connection. A lookup on
+    // another connection of the pool deadlocked it at start-up, when as many keyed requests as the pool holds
+    // arrived at once (each held a connection, all waited for one more: platform-e2e chaos).
+    const ambient = ambientTransaction.getStore();
     return from(
-      this.hasOutbox().then(async (ready) => {
+      this.hasOutbox(ambient).then(async (ready) => {
         if (!ready) return handle();
         const work = async (tx: EntityManager) => {
           const reply = await ambientTransaction.run(tx, handle);
@@ -196,22 +200,21 @@ class RpcAuditInterceptor implements NestInterceptor {
           );
           return reply;
         };
-        const ambient = ambientTransaction.getStore();
         return ambient ? work(ambient) : this.dataSource!.transaction(work);
       }),
     );
   }
 
-  private hasOutbox(): Promise<boolean> {
-    this.outboxReady ??= this.dataSource!.query('SELECT to_regclass($1) AS found', [
-      `"${this.options!.schema}".outbox`,
-    ]).then(
-      (rows: { found: string | null }[]) => rows[0]?.found !== null,
-      (error: Error) => {
-        this.outboxReady = undefined;
-        throw error;
-      },
-    );
+  private hasOutbox(manager?: EntityManager): Promise<boolean> {
+    this.outboxReady ??= (manager ?? this.dataSource!)
+      .query('SELECT to_regclass($1) AS found', [`"${this.options!.schema}".outbox`])
+      .then(
+        (rows: { found: string | null }[]) => rows[0]?.found !== null,
+        (error: Error) => {
+          this.outboxReady = undefined;
+          throw error;
+        },
+      );
     return this.outboxReady;
   }
 }
