@@ -17,11 +17,6 @@ function teamOf(envelope: Envelope<unknown>): string {
 }
 
 type Matched = typeof MatchingContracts.purchaseMatched;
-type Purged = typeof SyncContracts.simulatedDataPurged;
-type SharingChanged = typeof SyncContracts.connectionSharingChanged;
-type Deleted = typeof SyncContracts.connectionDeleted;
-type Rematched = typeof MatchingContracts.itemsRematched;
-type CatalogChanged = typeof MatchingContracts.catalogChanged;
 
 /**
  * Purchases projected in one transaction when they arrive together (group commit, ADR 0016): their writes are
@@ -30,18 +25,21 @@ type CatalogChanged = typeof MatchingContracts.catalogChanged;
 const PURCHASE_BATCH = 64;
 
 /**
- * A durable consumer `mcp-server-<name>` that upserts the connection its event carries, as it is now (a later state
- * is kept when events arrive out of order: `Projection.upsertConnection`).
+ * A durable consumer `mcp-server-<name>` of one event that `project` writes into the read model, in the inbox
+ * transaction of the event (idempotent: every write is an upsert or a delete keyed by the platform's ids).
  */
-function connectionProjector<C extends EventContract<{ connection: Connection }>>(name: string, event: C) {
+function projector<C extends EventContract<object>>(
+  name: string,
+  event: C,
+  project: (manager: EntityManager, envelope: Envelope<EventData<C>>) => Promise<void>,
+) {
   @Injectable()
   class Projector implements EventHandlerDefinition<C> {
     readonly name = name;
     readonly event = event;
 
-    async handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void> {
-      const { connection } = envelope.data as { connection: Connection };
-      await Projection.upsertConnection(manager, teamOf(envelope), connection, envelope.occurredAt);
+    handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void> {
+      return project(manager, envelope);
     }
   }
   // Distinct class names for Nest's providers and its logs.
@@ -51,41 +49,41 @@ function connectionProjector<C extends EventContract<{ connection: Connection }>
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
-export const ConnectionActivatedProjector = connectionProjector(
+/** The connection an event carries, as it is now (a later state is kept when events arrive out of order). */
+const upsertConnection = (manager: EntityManager, envelope: Envelope<{ connection: Connection }>) =>
+  Projection.upsertConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
+
+export const ConnectionActivatedProjector = projector(
   'connection-activated',
   SyncContracts.connectionActivated,
+  upsertConnection,
 );
-export const ConnectionUnauthenticatedProjector = connectionProjector(
+export const ConnectionUnauthenticatedProjector = projector(
   'connection-unauthenticated',
   SyncContracts.connectionUnauthenticated,
+  upsertConnection,
 );
 /**
  * A connection created or changed through the API, the dashboard or the storefront (identifiers, disconnected,
  * revoked), so `ask` counts connections by status as the REST API does.
  */
-export const ConnectionChangedProjector = connectionProjector('connection-changed', SyncContracts.connectionChanged);
+export const ConnectionChangedProjector = projector(
+  'connection-changed',
+  SyncContracts.connectionChanged,
+  upsertConnection,
+);
 
-/** Durable consumer `mcp-server-connection-deleted`: the connection and its purchases leave every answer. */
-@Injectable()
-export class ConnectionDeletedProjector implements EventHandlerDefinition<Deleted> {
-  readonly name = 'connection-deleted';
-  readonly event = SyncContracts.connectionDeleted;
+/** The connection and its purchases leave every answer (a tombstone stays: `Projection.deleteConnection`). */
+export const ConnectionDeletedProjector = projector('connection-deleted', SyncContracts.connectionDeleted, (m, e) =>
+  Projection.deleteConnection(m, teamOf(e), e.data.connection, e.occurredAt),
+);
 
-  async handle(envelope: Envelope<EventData<Deleted>>, manager: EntityManager): Promise<void> {
-    await Projection.deleteConnection(manager, teamOf(envelope), envelope.data.connection, envelope.occurredAt);
-  }
-}
-
-/** Durable consumer `mcp-server-connection-sharing-changed`: the window of history the brand may see. */
-@Injectable()
-export class ConnectionSharingChangedProjector implements EventHandlerDefinition<SharingChanged> {
-  readonly name = 'connection-sharing-changed';
-  readonly event = SyncContracts.connectionSharingChanged;
-
-  async handle(envelope: Envelope<EventData<SharingChanged>>, manager: EntityManager): Promise<void> {
-    await Projection.applySharing(manager, teamOf(envelope), envelope.data, envelope.occurredAt);
-  }
-}
+/** The window of history the brand may see. */
+export const ConnectionSharingChangedProjector = projector(
+  'connection-sharing-changed',
+  SyncContracts.connectionSharingChanged,
+  (m, e) => Projection.applySharing(m, teamOf(e), e.data, e.occurredAt),
+);
 
 /**
  * Durable consumer `mcp-server-purchase-matched`: the purchases with their items and the items' products. It is the
@@ -113,42 +111,23 @@ export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched>
 }
 
 /**
- * Durable consumer `mcp-server-items-rematched`: a catalog change re-matched recent purchases (the REST API reads
- * matches at request time, so `ask` must follow).
+ * A catalog change re-matched recent purchases (the REST API reads matches at request time, so `ask` must follow).
  */
-@Injectable()
-export class ItemsRematchedProjector implements EventHandlerDefinition<Rematched> {
-  readonly name = 'items-rematched';
-  readonly event = MatchingContracts.itemsRematched;
+export const ItemsRematchedProjector = projector('items-rematched', MatchingContracts.itemsRematched, (m, e) =>
+  Projection.rematchItems(m, teamOf(e), e.data.items, e.occurredAt),
+);
 
-  async handle(envelope: Envelope<EventData<Rematched>>, manager: EntityManager): Promise<void> {
-    await Projection.rematchItems(manager, teamOf(envelope), envelope.data.items, envelope.occurredAt);
-  }
-}
+/** Renamed products show their new name. */
+export const CatalogChangedProjector = projector('catalog-changed', MatchingContracts.catalogChanged, (m, e) =>
+  Projection.renameProducts(m, teamOf(e), e.data.products ?? [], e.data.version),
+);
 
-/** Durable consumer `mcp-server-catalog-changed`: renamed products show their new name. */
-@Injectable()
-export class CatalogChangedProjector implements EventHandlerDefinition<CatalogChanged> {
-  readonly name = 'catalog-changed';
-  readonly event = MatchingContracts.catalogChanged;
-
-  async handle(envelope: Envelope<EventData<CatalogChanged>>, manager: EntityManager): Promise<void> {
-    const { products, version } = envelope.data;
-    await Projection.renameProducts(manager, teamOf(envelope), products ?? [], version);
-  }
-}
-
-/** Durable consumer `mcp-server-simulated-data-purged`. */
-@Injectable()
-export class SimulatedDataPurgedProjector implements EventHandlerDefinition<Purged> {
-  readonly name = 'simulated-data-purged';
-  readonly event = SyncContracts.simulatedDataPurged;
-
-  async handle(envelope: Envelope<EventData<Purged>>, manager: EntityManager): Promise<void> {
-    const { cutoff, connectionIds, purchaseIds } = envelope.data;
-    await Projection.purgeSimulated(manager, envelope.teamId, cutoff, connectionIds, purchaseIds);
-  }
-}
+/** Simulated rows purged by sync-service (a team's, or every team's before `cutoff`). */
+export const SimulatedDataPurgedProjector = projector(
+  'simulated-data-purged',
+  SyncContracts.simulatedDataPurged,
+  (m, e) => Projection.purgeSimulated(m, e.teamId, e.data.cutoff, e.data.connectionIds, e.data.purchaseIds),
+);
 
 /** Consumers this service ran once and no longer does; their durables are deleted (`retiredConsumers`, libs/messaging). */
 export const RETIRED_PROJECTORS = ['purchase-collected'];
