@@ -11,7 +11,7 @@ function boundaries(inTests) {
     enforceBuildableLibDependency: false,
     depConstraints: [
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:infra', ...testing] },
-      { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', ...testing] },
+      { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', ...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
       { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
       { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', ...testing] },

@@ -17,7 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, Type, type MessageClass } from './contract.js';
+import { defineEvent, defineRpc, Type, type MessageClass, TeamScoped } from './contract.js';
 import { IsNullable, IsOmittable, IsOneOf, Trim } from './validators.js';
 
 /** The longest history window a team may ask for (libs/domain MAX_HISTORY_WINDOW_DAYS; contracts import only contracts). */
@@ -53,9 +53,7 @@ export class CreatedTeam {
 }
 export const createTeam = defineRpc(SERVICE, 'auth.create-team.v1', CreateTeamRequest, CreatedTeam);
 
-export class GetTeamRequest {
-  @IsString() @MinLength(1) teamId!: string;
-}
+export class GetTeamRequest extends TeamScoped {}
 export class Team {
   @IsString() team_id!: string;
   @IsString() name!: string;
@@ -76,8 +74,7 @@ export class Team {
 /** A team's name and sharing profile (e.g. for the hosted link pages) and its rate limit (the gateway). */
 export const getTeam = defineRpc(SERVICE, 'auth.get-team.v1', GetTeamRequest, Team);
 
-export class SetTeamRateLimitRequest {
-  @IsString() @MinLength(1) teamId!: string;
+export class SetTeamRateLimitRequest extends TeamScoped {
   /** Requests a minute; null goes back to the gateway's default (RATE_LIMIT_PER_MINUTE). */
   @IsNullable() @IsInt() @Min(1) @Max(1_000_000) perMinute!: number | null;
   /** Requests at once; null: a sixth of `perMinute` (or the gateway's default burst when that is null too). */
@@ -86,8 +83,7 @@ export class SetTeamRateLimitRequest {
 /** An operator sets a team's REST API rate limit; the gateway applies it within a minute. */
 export const setTeamRateLimit = defineRpc(SERVICE, 'auth.set-team-rate-limit.v1', SetTeamRateLimitRequest, Team);
 
-export class SetTeamBrandingRequest {
-  @IsString() @MinLength(1) teamId!: string;
+export class SetTeamBrandingRequest extends TeamScoped {
   /** What shoppers see instead of the team's name; null: the name. */
   @IsNullable() @Trim() @IsString() @MinLength(1) @MaxLength(100) displayName!: string | null;
   /** The brand's logo: an https address; null: none. */
@@ -100,8 +96,7 @@ export class SetTeamBrandingRequest {
 /** An operator sets the display name and logo the hosted link pages show for a team. */
 export const setTeamBranding = defineRpc(SERVICE, 'auth.set-team-branding.v1', SetTeamBrandingRequest, Team);
 
-export class SetTeamSharingRequest {
-  @IsString() @MinLength(1) teamId!: string;
+export class SetTeamSharingRequest extends TeamScoped {
   /** Omitted: unchanged; null: back to the team's name. */
   @IsOptional() @Trim() @IsString() @MinLength(1) @MaxLength(100) displayName?: string | null;
   /** Omitted: unchanged; null: no privacy page. An https URL (shoppers follow it from the consent step). */
@@ -124,18 +119,15 @@ export class SetTeamSharingRequest {
 /** An operator sets what the hosted link flow shows of a team and the history window it asks for. */
 export const setTeamSharing = defineRpc(SERVICE, 'auth.set-team-sharing.v1', SetTeamSharingRequest, Team);
 
-export class TeamProfileChanged {
-  @IsString() teamId!: string;
-}
+export class TeamProfileChanged extends TeamScoped {}
 /**
  * What shoppers see of a team (display name, logo, privacy page, history window) changed, in the transaction of
  * the change: every gateway replica drops its cached profile, so the link pages show the new one at once.
  */
 export const teamProfileChanged = defineEvent('auth.team-profile.changed.v1', TeamProfileChanged);
 
-export class SignInLocked {
-  /** One event per team of the user: the lockout goes into each team's audit log. */
-  @IsString() teamId!: string;
+/** One event per team of the user: the lockout goes into each team's audit log. */
+export class SignInLocked extends TeamScoped {
   @IsString() email!: string;
   /** Failed sign-ins in a row, and how long the account is now refused. */
   @IsInt() @Min(1) failures!: number;
@@ -155,8 +147,7 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** The roles that may create and revoke API keys. */
 export const API_KEY_ROLES: readonly TeamRole[] = ['owner', 'developer'];
 
-export class CreateApiKeyRequest {
-  @IsString() @MinLength(1) teamId!: string;
+export class CreateApiKeyRequest extends TeamScoped {
   @Trim() @IsString() @MinLength(1) @MaxLength(200) name!: string;
   /** The dashboard user asking: refused (403) unless an owner or developer of the team. Absent: an operator. */
   @IsOmittable() @IsString() @MinLength(1) actorUserId?: string;
@@ -238,8 +229,7 @@ export const LEGACY_PARTNER_SCOPES = ['connections:read', 'purchases:brand_produ
 export const INSTALLATION_STATUSES = ['active', 'deactivated', 'disconnected'] as const;
 export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 
-export class CreatePartnerAppRequest {
-  @IsString() @MinLength(1) teamId!: string;
+export class CreatePartnerAppRequest extends TeamScoped {
   @Trim() @IsString() @MinLength(1) @MaxLength(200) name!: string;
   @IsArray() @ArrayMinSize(1) @IsString({ each: true }) redirectUris!: string[];
   @IsOmittable() @IsString() webhookUrl?: string;
@@ -479,8 +469,7 @@ export class TeamMemberList {
 export const listTeamMembers = defineRpc(SERVICE, 'auth.list-team-members.v1', GetTeamRequest, TeamMemberList);
 
 /** A change to a team's people, made by one of its owners (`actorUserId`; 403 for anyone else). */
-export class TeamPeopleChange {
-  @IsString() @MinLength(1) teamId!: string;
+export class TeamPeopleChange extends TeamScoped {
   @IsString() @MinLength(1) actorUserId!: string;
 }
 export class SetMemberRoleRequest extends TeamPeopleChange {

@@ -197,3 +197,8 @@ export class RpcErrorBody {
 
 /** Re-exported so contract files and the apps' DTOs use one import for nested messages. */
 export { Type };
+
+/** A request or event about one team's data: every handler scopes its reads and writes to `teamId`. */
+export class TeamScoped {
+  @IsString() @MinLength(1) teamId!: string;
+}

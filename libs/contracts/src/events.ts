@@ -13,14 +13,14 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineRpc, Type } from './contract.js';
+import { defineRpc, Type, TeamScoped } from './contract.js';
 import { PublicConnection, PurchaseDetail, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './resources.js';
+import { LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
 
 const SERVICE = 'events-service';
 
-export class CreateWebhookRequest {
-  @IsString() teamId!: string;
+export class CreateWebhookRequest extends TeamScoped {
   @IsOmittable() @IsString() @MaxLength(200) name?: string;
   @IsString() url!: string;
   @IsArray() @ArrayMinSize(1) @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true }) event_types!: WebhookEventType[];
@@ -35,19 +35,14 @@ export class CreatedWebhook extends Webhook {
 
 export const createWebhook = defineRpc(SERVICE, 'events.create-webhook.v1', CreateWebhookRequest, CreatedWebhook);
 
-export class TeamRef {
-  @IsString() teamId!: string;
-}
-
 export class WebhookList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => Webhook) webhooks!: Webhook[];
 }
 
-export const listWebhooks = defineRpc(SERVICE, 'events.list-webhooks.v1', TeamRef, WebhookList);
+export const listWebhooks = defineRpc(SERVICE, 'events.list-webhooks.v1', TeamScoped, WebhookList);
 
 /** Addresses one webhook destination of a team; an unknown or foreign id is refused with 404. */
-export class WebhookRef {
-  @IsString() teamId!: string;
+export class WebhookRef extends TeamScoped {
   @IsString() webhookId!: string;
 }
 
@@ -95,7 +90,7 @@ export class WebhookDelivery {
 }
 
 export class ListDeliveriesRequest extends WebhookRef {
-  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
   @IsOmittable() @IsString() starting_after?: string;
 }
 
@@ -107,11 +102,10 @@ export class DeliveryList {
 /** Newest first; `starting_after` (a delivery id) gives the next older page. */
 export const listDeliveries = defineRpc(SERVICE, 'events.list-deliveries.v1', ListDeliveriesRequest, DeliveryList);
 
-export class ListPartnerDeliveriesRequest {
-  @IsString() teamId!: string;
+export class ListPartnerDeliveriesRequest extends TeamScoped {
   /** Only this partner app's deliveries (a partner reading its own); all the team's partner apps otherwise. */
   @IsOmittable() @IsString() clientId?: string;
-  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
   @IsOmittable() @IsString() starting_after?: string;
 }
 
@@ -287,8 +281,7 @@ export const WEBHOOK_EVENT_BODIES = {
   'connection.unauthenticated': ConnectionUnauthenticatedWebhook,
 } as const satisfies Record<WebhookEventType, new () => WebhookEventBody>;
 
-export class RecordAdOptOutRequest {
-  @IsString() teamId!: string;
+export class RecordAdOptOutRequest extends TeamScoped {
   @IsString() @MinLength(1) @MaxLength(254) email!: string;
 }
 

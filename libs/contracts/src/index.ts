@@ -10,3 +10,4 @@ export * as StorefrontContracts from './storefront.js';
 export * from './dead-letters.js';
 export * from './ids.js';
 export * from './audit.js';
+export * from './rules.js';

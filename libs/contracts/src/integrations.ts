@@ -14,8 +14,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineRpc, Type } from './contract.js';
+import { defineRpc, Type, TeamScoped } from './contract.js';
 import { IsNullable, IsOmittable, IsOneOf } from './validators.js';
+import { LIST_LIMIT } from './rules.js';
 
 // Loyalty and marketing integrations (events-service, ADR 0014). Settings per INTERFACE-DECISIONS.md.
 
@@ -103,17 +104,13 @@ export const createIntegration = defineRpc(
   CreatedIntegration,
 );
 
-export class IntegrationTeamRef {
-  @IsString() teamId!: string;
-}
 export class IntegrationList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => Integration) integrations!: Integration[];
 }
-export const listIntegrations = defineRpc(SERVICE, 'events.list-integrations.v1', IntegrationTeamRef, IntegrationList);
+export const listIntegrations = defineRpc(SERVICE, 'events.list-integrations.v1', TeamScoped, IntegrationList);
 
 /** One integration of a team; an unknown or foreign id is refused with 404. */
-export class IntegrationRef {
-  @IsString() teamId!: string;
+export class IntegrationRef extends TeamScoped {
   @IsString() integrationId!: string;
 }
 export const getIntegration = defineRpc(SERVICE, 'events.get-integration.v1', IntegrationRef, Integration);
@@ -155,7 +152,7 @@ export class IntegrationAward {
 }
 
 export class ListAwardsRequest extends IntegrationRef {
-  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
   @IsOmittable() @IsString() starting_after?: string;
 }
 export class AwardList {

@@ -12,8 +12,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, Type } from './contract.js';
+import { defineEvent, defineRpc, Type, TeamScoped } from './contract.js';
 import { MONEY_PATTERN, ProductRef, PurchaseDetail } from './resources.js';
+import { LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
 
 const SERVICE = 'matching-service';
@@ -27,8 +28,7 @@ export class PurchaseMatched {
 }
 export const purchaseMatched = defineEvent('matching.purchase.matched.v1', PurchaseMatched);
 
-export class GetPurchaseMatchesRequest {
-  @IsString() teamId!: string;
+export class GetPurchaseMatchesRequest extends TeamScoped {
   @IsString() purchaseId!: string;
 }
 
@@ -49,14 +49,13 @@ export const getPurchaseMatches = defineRpc(
   PurchaseMatches,
 );
 
-export class TeamTopProductsRequest {
-  @IsString() teamId!: string;
+export class TeamTopProductsRequest extends TeamScoped {
   /** First and last day of the purchases, `YYYY-MM-DD` (UTC), both included. */
   @Matches(/^\d{4}-\d{2}-\d{2}$/) from!: string;
   @Matches(/^\d{4}-\d{2}-\d{2}$/) to!: string;
   /** Items of simulated (test mode) or of real purchases. */
   @IsBoolean() simulated!: boolean;
-  @IsInt() @Min(1) @Max(100) limit!: number;
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit!: number;
 }
 
 export class TopProduct {
@@ -115,8 +114,7 @@ export class CatalogRowMessage {
   @IsStringRecord({ maxKeys: 50, maxValueLength: 64 }) skus!: Record<string, string>;
 }
 
-export class UpsertProductsRequest {
-  @IsString() teamId!: string;
+export class UpsertProductsRequest extends TeamScoped {
   @IsArray()
   @ArrayMaxSize(UPSERT_BATCH_MAX_ROWS)
   @ValidateNested({ each: true })
@@ -156,9 +154,8 @@ export const upsertProducts = defineRpc(
   UpsertProductsResult,
 );
 
-export class ListProductsRequest {
-  @IsString() teamId!: string;
-  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+export class ListProductsRequest extends TeamScoped {
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
   @IsOmittable() @IsString() starting_after?: string;
   @IsOmittable() @IsString() group?: string;
 }
@@ -171,8 +168,7 @@ export class ProductList {
 /** The team's products by id (ULIDs: oldest first); `starting_after` a product id of the previous page. */
 export const listProducts = defineRpc(SERVICE, 'matching.list-products.v1', ListProductsRequest, ProductList);
 
-export class ProductRefRequest {
-  @IsString() teamId!: string;
+export class ProductRefRequest extends TeamScoped {
   @IsString() productId!: string;
 }
 

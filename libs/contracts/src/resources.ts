@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from './contract.js';
+import { toPublicConnectionStatus } from './rules.js';
 import { IsNullable, IsOneOf, IsStringRecord } from './validators.js';
 
 // Public resource shapes (snake_case, as the REST API and webhooks show them). Never rename a field.
@@ -54,7 +55,7 @@ export function publicConnection(connection: Connection): PublicConnection {
     connection_id: connection.connection_id,
     customer_id: connection.customer_id,
     retailer_id: connection.retailer_id,
-    status: connection.status === 'revoked' ? 'disconnected' : connection.status,
+    status: toPublicConnectionStatus(connection.status),
     email: connection.email,
     mobile: connection.mobile,
     tags: connection.tags,

@@ -9,7 +9,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineRpc, Type } from './contract.js';
+import { defineRpc, Type, TeamScoped } from './contract.js';
 import { IsOmittable, Trim } from './validators.js';
 
 const SERVICE = 'storefront-proxy';
@@ -70,9 +70,7 @@ export const disconnectShop = defineRpc(
   DisconnectedShop,
 );
 
-export class TeamShopsRequest {
-  @IsString() @MinLength(1) teamId!: string;
-}
+export class TeamShopsRequest extends TeamScoped {}
 export class TeamShop {
   @IsString() shop!: string;
   @IsString() storefront_url!: string;

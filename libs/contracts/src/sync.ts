@@ -14,7 +14,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, Type } from './contract.js';
+import { defineEvent, defineRpc, Type, TeamScoped } from './contract.js';
 import {
   Actor,
   ACTOR_ID_TYPES,
@@ -35,14 +35,14 @@ import {
   type PurchaseType,
   type RetailerStatus,
 } from './resources.js';
+import { LINK_TOKEN_LIFETIME_DAYS, LIST_LIMIT, PURCHASE_LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord, IsTags } from './validators.js';
 
 const SERVICE = 'sync-service';
 
 export const RETAILER_LIST_SCOPES = ['enabled', 'all'] as const;
 
-export class ListRetailersRequest {
-  @IsString() teamId!: string;
+export class ListRetailersRequest extends TeamScoped {
   @IsOneOf(RETAILER_LIST_SCOPES) include!: (typeof RETAILER_LIST_SCOPES)[number];
 }
 
@@ -68,8 +68,7 @@ export class Catalog {
 /** The platform's retailer catalog, team-independent (names and brand colours for images). */
 export const listCatalog = defineRpc(SERVICE, 'sync.list-catalog.v1', ListCatalogRequest, Catalog);
 
-export class UpdateRetailerRequest {
-  @IsString() teamId!: string;
+export class UpdateRetailerRequest extends TeamScoped {
   @IsString() retailerId!: string;
   @IsOmittable() @IsBoolean() enabled?: boolean;
   @IsOmittable() @IsOneOf(LINK_VISIBILITIES) link_visibility?: LinkVisibility;
@@ -79,8 +78,7 @@ export class UpdateRetailerRequest {
 
 export const updateRetailer = defineRpc(SERVICE, 'sync.update-retailer.v1', UpdateRetailerRequest, TeamRetailer);
 
-export class CreateSimulatedConnectionRequest {
-  @IsString() teamId!: string;
+export class CreateSimulatedConnectionRequest extends TeamScoped {
   @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
   @IsString() retailer_id!: string;
   @IsOmittable() @IsString() customer_id?: string;
@@ -97,8 +95,7 @@ export const createSimulatedConnection = defineRpc(
 );
 
 /** Addresses one connection of a team; an unknown or foreign id is refused with 404. */
-export class ConnectionRef {
-  @IsString() teamId!: string;
+export class ConnectionRef extends TeamScoped {
   @IsString() connectionId!: string;
 }
 
@@ -126,8 +123,7 @@ export const purchaseCollected = defineEvent('sync.purchase.collected.v1', Purch
 // Refusals: 404 `{detail}` for unknown or other teams' ids; 422 with HTTPValidationError entries
 // (`[{loc: ['body', 'retailer_id'], msg, type, input}]`) for rule violations the gateway cannot see.
 
-export class CreateConnectionRequest {
-  @IsString() teamId!: string;
+export class CreateConnectionRequest extends TeamScoped {
   @IsDefined() @ValidateNested() @Type(() => Actor) actor!: Actor;
   @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
   /** Must be enabled for the team (422 on loc body.retailer_id otherwise). */
@@ -139,8 +135,7 @@ export class CreateConnectionRequest {
 
 export const createConnection = defineRpc(SERVICE, 'sync.create-connection.v1', CreateConnectionRequest, Connection);
 
-export class ListConnectionsRequest {
-  @IsString() teamId!: string;
+export class ListConnectionsRequest extends TeamScoped {
   @IsOmittable() @IsString() customer_id?: string;
   /** Part of the customer id or of the email, any case (the dashboard's search). */
   @IsOmittable() @IsString() @MaxLength(200) search?: string;
@@ -151,7 +146,7 @@ export class ListConnectionsRequest {
   /** `disconnected` also matches the internal `revoked`. */
   @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
   @IsOmittable() @IsString() retailer_id?: string;
-  @IsInt() @Min(1) @Max(100) limit?: number = 50;
+  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
   /** A connection id; the page holds the connections created before it (newest first). */
   @IsOmittable() @IsString() starting_after?: string;
 }
@@ -256,7 +251,7 @@ export class PurchaseListEntry {
 }
 
 export class ListPurchasesRequest extends ConnectionRef {
-  @IsInt() @Min(1) @Max(50) limit?: number = 10;
+  @IsInt() @Min(1) @Max(PURCHASE_LIST_LIMIT.max) limit?: number = PURCHASE_LIST_LIMIT.default;
   /** A purchase id of this connection; the page holds the next older purchases (date desc, id desc). */
   @IsOmittable() @IsString() starting_after?: string;
 }
@@ -268,8 +263,7 @@ export class PurchaseList {
 
 export const listPurchases = defineRpc(SERVICE, 'sync.list-purchases.v1', ListPurchasesRequest, PurchaseList);
 
-export class GetPurchaseRequest {
-  @IsString() teamId!: string;
+export class GetPurchaseRequest extends TeamScoped {
   @IsString() purchaseId!: string;
   /** When given, the purchase must belong to this connection (connection-token access). */
   @IsOmittable() @IsString() connectionId?: string;
@@ -291,13 +285,12 @@ export class LinkTokenMetadata {
   @IsOmittable() @IsISO8601({ strict: true }) revoked_at?: string;
 }
 
-export class CreateLinkTokenRequest {
-  @IsString() teamId!: string;
+export class CreateLinkTokenRequest extends TeamScoped {
   @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
   @IsOptional() @IsString() @MaxLength(254) email?: string | null;
   @IsOptional() @IsString() @MaxLength(16) mobile?: string | null;
   @IsOmittable() @IsTags() tags?: Record<string, string>;
-  @IsInt() @Min(1) @Max(365) expires_in_days?: number = 30;
+  @IsInt() @Min(1) @Max(LINK_TOKEN_LIFETIME_DAYS.max) expires_in_days?: number = LINK_TOKEN_LIFETIME_DAYS.default;
   /**
    * `X-Service-Idempotency-Key`: an identical retry returns the same token; the same key with a
    * different request is refused with 422 (loc header.x-service-idempotency-key).
@@ -316,8 +309,7 @@ export const createLinkToken = defineRpc(
   CreatedLinkToken,
 );
 
-export class ListLinkTokensRequest {
-  @IsString() teamId!: string;
+export class ListLinkTokensRequest extends TeamScoped {
   @IsString() @MinLength(1) @MaxLength(64) customer_id!: string;
   @IsOmittable() @IsOneOf(LINK_TOKEN_STATUSES) status?: LinkTokenStatus;
 }
@@ -328,8 +320,7 @@ export class LinkTokenList {
 
 export const listLinkTokens = defineRpc(SERVICE, 'sync.list-link-tokens.v1', ListLinkTokensRequest, LinkTokenList);
 
-export class RevokeLinkTokenRequest {
-  @IsString() teamId!: string;
+export class RevokeLinkTokenRequest extends TeamScoped {
   @IsString() @MinLength(1) @MaxLength(200) linkToken!: string;
 }
 
@@ -349,8 +340,7 @@ export class ResolveLinkTokenRequest {
   @IsString() @MinLength(1) @MaxLength(200) linkToken!: string;
 }
 
-export class ResolvedLinkToken {
-  @IsString() teamId!: string;
+export class ResolvedLinkToken extends TeamScoped {
   @IsString() customer_id!: string;
   @IsNullable() @IsString() email!: string | null;
   @IsNullable() @IsString() mobile!: string | null;
@@ -658,8 +648,7 @@ export const cancelLinkSession = defineRpc(SERVICE, 'sync.cancel-link-session.v1
 
 // --- Dashboard overview ---------------------------------------------------------------------------------
 
-export class TeamStatsRequest {
-  @IsString() teamId!: string;
+export class TeamStatsRequest extends TeamScoped {
   /** Days of purchases to count, ending today (UTC). */
   @IsInt() @Min(1) @Max(366) days?: number = 90;
   /** Only simulated (true) or only real (false) connections and their purchases; absent: both. */
@@ -687,8 +676,7 @@ export class TeamStats {
 /** For the brand dashboard's overview: the team's connections by status and its purchases per day. */
 export const teamStats = defineRpc(SERVICE, 'sync.team-stats.v1', TeamStatsRequest, TeamStats);
 
-export class TeamOverviewRequest {
-  @IsString() teamId!: string;
+export class TeamOverviewRequest extends TeamScoped {
   /** First and last day of the range, `YYYY-MM-DD` (UTC), both included; at most 366 days. */
   @Matches(/^\d{4}-\d{2}-\d{2}$/) from!: string;
   @Matches(/^\d{4}-\d{2}-\d{2}$/) to!: string;

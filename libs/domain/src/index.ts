@@ -13,7 +13,6 @@ export * from './simulator/purchase-totals.js';
 export * from './simulator/purchase-generator.js';
 export * from './validation-issue.js';
 export * from './retailers/link-audience.js';
-export * from './connections/connection-status.js';
 export * from './connections/activity-snapshot.js';
 export * from './connections/connection-update.js';
 export * from './paging/page.js';

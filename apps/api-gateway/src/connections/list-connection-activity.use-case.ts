@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SyncContracts } from '@cps/contracts';
+import { toPublicConnectionStatus, type SyncContracts } from '@cps/contracts';
 import { SyncClient } from '../clients/sync.client.js';
 
 type ActivityLog = SyncContracts.ConnectionActivity;
@@ -8,8 +8,7 @@ type Snapshot = ActivityLog['activity'][number]['connection_before'];
 /** Internal `revoked` never reaches the REST API; the contract already excludes it, this keeps it so. */
 function publicSnapshot(snapshot: Snapshot): Snapshot {
   if (!snapshot) return null;
-  const status = (snapshot.status as string) === 'revoked' ? 'disconnected' : snapshot.status;
-  return { ...snapshot, status };
+  return { ...snapshot, status: toPublicConnectionStatus(snapshot.status) };
 }
 
 @Injectable()

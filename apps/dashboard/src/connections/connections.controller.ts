@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   CONNECTION_STATUSES,
+  isDisconnected,
   MatchingContracts,
   SyncContracts,
+  toPublicConnectionStatus,
   type ConnectionStatus,
   type TeamRetailer,
 } from '@cps/contracts';
@@ -18,7 +20,7 @@ import { attempt } from '../web/refusals.js';
 const PAGE_SIZE = 25;
 
 export function statusBadge(status: string): ReturnType<typeof html> {
-  const shown = status === 'revoked' ? 'disconnected' : status;
+  const shown = toPublicConnectionStatus(status);
   return html`<span class="status status-${shown}">${shown}</span>`;
 }
 
@@ -88,7 +90,7 @@ export class ConnectionsController {
           connection.connection_id,
           connection.customer_id,
           connection.retailer_id,
-          connection.status === 'revoked' ? 'disconnected' : connection.status,
+          toPublicConnectionStatus(connection.status),
           connection.email,
           Object.entries(connection.tags)
             .map(([key, value]) => `${key}:${value}`)
@@ -206,7 +208,7 @@ export class ConnectionsController {
       this.rpc.request(SyncContracts.getConnectionCollection, ref),
     ]);
     const name = retailerNames(retailers);
-    const open = connection.status !== 'disconnected' && connection.status !== 'revoked';
+    const open = !isDisconnected(connection.status);
     res.type('html').send(
       page(
         viewer,

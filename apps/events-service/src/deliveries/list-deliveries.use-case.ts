@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { LIST_LIMIT, type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { webhookNotFound } from '../webhooks/webhook-view.js';
@@ -18,7 +18,7 @@ export class ListDeliveriesUseCase {
   /** Newest first, one page; `has_more` tells whether an older page exists. */
   async execute(request: Request): Promise<RpcResponse<typeof EventsContracts.listDeliveries>> {
     const { teamId, webhookId } = request;
-    const limit = request.limit ?? 50;
+    const limit = request.limit ?? LIST_LIMIT.default;
     if (!(await this.destinations.findOwned(teamId, webhookId))) throw new RpcRefusal(404, webhookNotFound(webhookId));
     const rows = await this.deliveries.listForDestination(teamId, webhookId, limit + 1, request.starting_after ?? null);
     return { deliveries: rows.slice(0, limit).map(toWebhookDelivery), has_more: rows.length > limit };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ulid, EventsContracts, type RpcRequest } from '@cps/contracts';
+import { LIST_LIMIT, ulid, EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
@@ -160,7 +160,7 @@ export class ListAwardsUseCase {
     if (!(await this.integrations.find(request.teamId, request.integrationId))) {
       throw notFound(request.integrationId);
     }
-    const limit = request.limit ?? 50;
+    const limit = request.limit ?? LIST_LIMIT.default;
     const rows = await this.awards.list(
       request.teamId,
       request.integrationId,

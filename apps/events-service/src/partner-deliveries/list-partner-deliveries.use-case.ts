@@ -1,5 +1,5 @@
 import { Controller, Injectable } from '@nestjs/common';
-import { EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { LIST_LIMIT, EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { toWebhookDelivery } from '../deliveries/delivery-view.js';
 import { DeliveryRepository } from '../deliveries/delivery.repository.js';
@@ -12,7 +12,7 @@ export class ListPartnerDeliveriesUseCase {
   constructor(private readonly deliveries: DeliveryRepository) {}
 
   async execute(request: RpcRequest<Contract>): Promise<RpcResponse<Contract>> {
-    const limit = request.limit ?? 50;
+    const limit = request.limit ?? LIST_LIMIT.default;
     const rows = await this.deliveries.listForPartners(
       request.teamId,
       request.clientId ?? null,

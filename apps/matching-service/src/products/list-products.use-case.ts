@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { LIST_LIMIT, type MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
 import { rowsToRead, takePage } from '@cps/domain';
 import { ProductRepository } from './product.repository.js';
 import { toProduct } from './product-view.js';
@@ -12,7 +12,7 @@ export class ListProductsUseCase {
   constructor(private readonly products: ProductRepository) {}
 
   async execute(request: RpcRequest<List>): Promise<RpcResponse<List>> {
-    const limit = request.limit ?? 50;
+    const limit = request.limit ?? LIST_LIMIT.default;
     const rows = await this.products.list(request.teamId, {
       limit: rowsToRead(limit),
       ...(request.starting_after ? { startingAfter: request.starting_after } : {}),

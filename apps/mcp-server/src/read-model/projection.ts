@@ -1,5 +1,5 @@
-import { type Connection, type ProductRef, type PurchaseDetail } from '@cps/contracts';
-import { toPublicConnectionStatus } from '@cps/domain';
+import { type Connection, type ProductRef, type PurchaseDetail, toPublicConnectionStatus } from '@cps/contracts';
+
 import { type EntityManager } from 'typeorm';
 
 /**

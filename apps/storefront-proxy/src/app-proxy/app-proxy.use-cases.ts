@@ -2,12 +2,12 @@ import { ConflictException, Inject, Injectable, NotFoundException, Unprocessable
 import {
   checkStorefrontRedirect,
   isBlockVisible,
-  isDisconnected,
   restrictedRetailerIds,
   retailerImages,
   retailerLinkUrl,
   storefrontTags,
 } from '@cps/domain';
+import { isDisconnected } from '@cps/contracts';
 import { SyncClient } from '../clients/platform-clients.js';
 import { STOREFRONT_CONFIG, type StorefrontProxyConfig } from '../config.js';
 import { BrandAccess } from '../shops/brand-access.js';

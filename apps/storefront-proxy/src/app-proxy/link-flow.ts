@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Actor, type Connection } from '@cps/contracts';
-import { isDisconnected } from '@cps/domain';
+import { type Actor, type Connection, isDisconnected } from '@cps/contracts';
+
 import { Transactor } from '@cps/persistence';
 import { SyncClient } from '../clients/platform-clients.js';
 import { STOREFRONT_CONFIG, type StorefrontProxyConfig } from '../config.js';

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { type Connection, type TeamRetailer } from '@cps/contracts';
-import { isDisconnected, storefrontCustomerId } from '@cps/domain';
+import { type Connection, type TeamRetailer, isDisconnected } from '@cps/contracts';
+import { storefrontCustomerId } from '@cps/domain';
 import { SyncClient } from '../clients/platform-clients.js';
 import { BrandAccess } from '../shops/brand-access.js';
 import { type Shop } from '../shops/shop.js';

@@ -1,4 +1,5 @@
-import { type InternalConnectionStatus } from '@cps/domain';
+import { type InternalConnectionStatus } from '@cps/contracts';
+
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 export type ConnectionStatus = InternalConnectionStatus;

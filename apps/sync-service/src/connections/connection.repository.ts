@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type InternalConnectionStatus } from '@cps/domain';
-import { type SyncContracts } from '@cps/contracts';
+
+import { type SyncContracts, type InternalConnectionStatus } from '@cps/contracts';
 import { PreparedStatement } from '@cps/persistence';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { ConnectionEntity } from './connection.entity.js';

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
+import { LIST_LIMIT, SyncContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateConnectionUseCase } from './create-connection.use-case.js';
 import { DeleteConnectionUseCase } from './delete-connection.use-case.js';
@@ -42,7 +42,7 @@ export class ConnectionsHandler {
       simulated: request.simulated,
       status: request.status,
       retailerId: request.retailer_id,
-      limit: request.limit ?? 50,
+      limit: request.limit ?? LIST_LIMIT.default,
       startingAfter: request.starting_after,
     });
   }

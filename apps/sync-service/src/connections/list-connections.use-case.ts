@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type Connection } from '@cps/contracts';
-import { rowsToRead, statusesMatching, takePage, type ConnectionStatus } from '@cps/domain';
+import { type Connection, statusesMatching, type ConnectionStatus } from '@cps/contracts';
+import { rowsToRead, takePage } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { toConnection } from './connection-resource.js';
 import { ConnectionRepository } from './connection.repository.js';

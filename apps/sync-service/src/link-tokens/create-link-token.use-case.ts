@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  formatLinkToken,
-  LINK_TOKEN_RANDOM_BYTES,
-  DEFAULT_LINK_TOKEN_LIFETIME_DAYS,
-  linkTokenExpiry,
-  linkTokenRequestIdentity,
-} from '@cps/domain';
+import { formatLinkToken, LINK_TOKEN_RANDOM_BYTES, linkTokenExpiry, linkTokenRequestIdentity } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox, sha256 } from '@cps/persistence';
-import { ulid } from '@cps/contracts';
+import { LINK_TOKEN_LIFETIME_DAYS, ulid } from '@cps/contracts';
 import { Clock } from '../common/clock.js';
 import { Randomness } from '../common/randomness.js';
 import { toLinkTokenMetadata, type LinkTokenMetadata } from './link-token-resource.js';
@@ -43,7 +37,7 @@ export class CreateLinkTokenUseCase {
 
   async execute(command: CreateLinkTokenCommand): Promise<CreatedLinkToken> {
     const { teamId, idempotencyKey } = command;
-    const expiresInDays = command.expiresInDays ?? DEFAULT_LINK_TOKEN_LIFETIME_DAYS;
+    const expiresInDays = command.expiresInDays ?? LINK_TOKEN_LIFETIME_DAYS.default;
     const requestHash =
       idempotencyKey === undefined
         ? null

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ulid, type RpcRequest, type RpcResponse, type SyncContracts } from '@cps/contracts';
-import { checkEmail, isDisconnected, isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
+import { ulid, type RpcRequest, type RpcResponse, type SyncContracts, isDisconnected } from '@cps/contracts';
+import { checkEmail, isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
 import { Clock } from '../common/clock.js';

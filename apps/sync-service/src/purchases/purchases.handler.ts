@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
+import { PURCHASE_LIST_LIMIT, SyncContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { GetPurchaseUseCase } from './get-purchase.use-case.js';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
@@ -16,7 +16,7 @@ export class PurchasesHandler {
     return this.listPurchases.execute({
       teamId: request.teamId,
       connectionId: request.connectionId,
-      limit: request.limit ?? 10,
+      limit: request.limit ?? PURCHASE_LIST_LIMIT.default,
       startingAfter: request.starting_after,
     });
   }

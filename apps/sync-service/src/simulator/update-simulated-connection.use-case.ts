@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SyncContracts, type Actor, type Connection } from '@cps/contracts';
+import { SyncContracts, toPublicConnectionStatus, type Actor, type Connection } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { Clock } from '../common/clock.js';
 import { EventOutbox } from '../common/event-outbox.js';
@@ -41,7 +41,7 @@ export class UpdateSimulatedConnectionUseCase {
       if (before.status !== 'active' && before.status !== 'unauthenticated') {
         throw new RpcRefusal(
           409,
-          `simulated connection ${connectionId} is ${before.status === 'revoked' ? 'disconnected' : before.status}; ` +
+          `simulated connection ${connectionId} is ${toPublicConnectionStatus(before.status)}; ` +
             'only active and unauthenticated connections change status here',
         );
       }

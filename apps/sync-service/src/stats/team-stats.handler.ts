@@ -1,6 +1,6 @@
 import { Controller, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CONNECTION_STATUSES, SyncContracts, type RpcRequest } from '@cps/contracts';
+import { CONNECTION_STATUSES, publicConnectionStatusSql, SyncContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { DataSource } from 'typeorm';
 
@@ -14,7 +14,7 @@ export class TeamStatsQuery {
     const [byStatus, perDay]: [Array<{ status: string; count: number }>, Array<{ date: string; purchases: number }>] =
       await Promise.all([
         this.db.query(
-          `SELECT CASE WHEN status = 'revoked' THEN 'disconnected' ELSE status END AS status, count(*)::int AS count
+          `SELECT ${publicConnectionStatusSql('status')} AS status, count(*)::int AS count
            FROM sync.connections WHERE team_id = $1 AND deleted_at IS NULL
              AND ($2::boolean IS NULL OR is_simulated = $2) GROUP BY 1`,
           [teamId, simulated],

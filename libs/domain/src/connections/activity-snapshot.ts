@@ -1,4 +1,4 @@
-import { toPublicConnectionStatus, type ConnectionStatus, type InternalConnectionStatus } from './connection-status.js';
+import { toPublicConnectionStatus, type ConnectionStatus, type InternalConnectionStatus } from '@cps/contracts';
 
 /** A connection as an activity entry stores it: no tags, the internal status kept as it was. */
 export interface StoredConnectionSnapshot {

@@ -1,4 +1,4 @@
-import { isDisconnected, type InternalConnectionStatus } from './connection-status.js';
+import { isDisconnected, type InternalConnectionStatus } from '@cps/contracts';
 
 /** The fields of a connection that PATCH /connections/{id} can change. */
 export interface UpdatableConnection {

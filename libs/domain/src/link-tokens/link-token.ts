@@ -1,3 +1,4 @@
+import { LINK_TOKEN_LIFETIME_DAYS } from '@cps/contracts';
 import { canonicalJson } from '../json/canonical-json.js';
 
 /** Wire values: never rename. */
@@ -8,7 +9,6 @@ export const LINK_TOKEN_PREFIX = 'lt_v1_';
 export const LINK_TOKEN_RANDOM_BYTES = 32;
 const LINK_TOKEN_FORMAT = /^lt_v1_[A-Za-z0-9_-]{43}$/;
 
-export const DEFAULT_LINK_TOKEN_LIFETIME_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** `lt_v1_` + the base64url text of the random bytes. */
@@ -58,6 +58,6 @@ export function linkTokenRequestIdentity(request: LinkTokenRequest): string {
     email: request.email ?? null,
     mobile: request.mobile ?? null,
     tags: request.tags ?? {},
-    expires_in_days: request.expires_in_days ?? DEFAULT_LINK_TOKEN_LIFETIME_DAYS,
+    expires_in_days: request.expires_in_days ?? LINK_TOKEN_LIFETIME_DAYS.default,
   });
 }

@@ -1,4 +1,4 @@
-import { type InternalConnectionStatus } from '../connections/connection-status.js';
+import { type InternalConnectionStatus } from '@cps/contracts';
 import { planLinkActivation, type LinkActivationPlan } from './link-activation.js';
 
 const LINKED = new Date('2026-01-01T00:00:00.000Z');

@@ -1,4 +1,4 @@
-import { type InternalConnectionStatus } from '../connections/connection-status.js';
+import { type InternalConnectionStatus } from '@cps/contracts';
 
 /** What the link flow knows of the connection a successful sign-in lands on. */
 export interface LinkedConnectionState {

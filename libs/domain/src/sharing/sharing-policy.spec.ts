@@ -1,4 +1,4 @@
-import { type InternalConnectionStatus } from '../connections/connection-status.js';
+import { type InternalConnectionStatus } from '@cps/contracts';
 import {
   decideSharing,
   DEFAULT_SHARING_PREFERENCES,

@@ -1,4 +1,4 @@
-import { type InternalConnectionStatus } from '../connections/connection-status.js';
+import { type InternalConnectionStatus } from '@cps/contracts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,5 @@
-import {
-  isDisconnected,
-  statusesMatching,
-  toPublicConnectionStatus,
-  type ConnectionStatus,
-  type InternalConnectionStatus,
-} from './connection-status.js';
+import { isDisconnected, statusesMatching, toPublicConnectionStatus } from './rules.js';
+import { type ConnectionStatus, type InternalConnectionStatus } from './resources.js';
 
 describe('connection status', () => {
   it.each<[InternalConnectionStatus, ConnectionStatus, boolean]>([
