@@ -13,7 +13,10 @@ function boundaries(inTests) {
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:infra', ...testing] },
       { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', ...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
-      { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', ...testing] },
+      {
+        sourceTag: 'type:infra',
+        onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:domain', ...testing],
+      },
       { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', ...testing] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
     ],

@@ -6,6 +6,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { type AuthServerConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 import { AuthErrorFilter } from './oauth/auth-error.filter.js';
+import { AdjustableClock } from './oauth/clock/clock.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PeopleModule } from './people/people.module.js';
 import { TeamEntity } from './teams/team.entity.js';
@@ -29,6 +30,8 @@ export class AppModule {
           entities: [TeamEntity, ApiKeyEntity, UserEntity, MembershipEntity],
           migrations,
           producesEvents: true,
+          // AUTH_TEST_CLOCK (never in production): a clock the e2e tests move forward (/test/clock).
+          clock: config.AUTH_TEST_CLOCK ? new AdjustableClock() : undefined,
         }),
         TeamsModule,
         ApiKeysModule,

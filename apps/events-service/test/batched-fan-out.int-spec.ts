@@ -1,5 +1,5 @@
 import { MatchingContracts, ulid, type Envelope, type EventData } from '@cps/contracts';
-import { type Randomness } from '@cps/domain';
+import { type Randomness, type Clock } from '@cps/domain';
 import { PermanentEventError } from '@cps/messaging';
 import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
 import { createTestDatabase } from '@cps/testing';
@@ -12,7 +12,7 @@ import { RecordAwardsUseCase } from '../src/integrations/record-awards.use-case.
 import { migrations } from '../src/migrations/index.js';
 import { PartnerAppFanOut } from '../src/partner-deliveries/partner-app.fan-out.js';
 import { PartnerTargetRepository } from '../src/partner-deliveries/partner-target.repository.js';
-import { type Clock, type DeliverySettings } from '../src/settings.js';
+import { type DeliverySettings } from '../src/settings.js';
 import { aPurchase } from '../src/testing/fixtures.js';
 import { PurchaseMatchedHandler } from '../src/webhook-events/purchase-matched.handler.js';
 import { RecordWebhookEventUseCase } from '../src/webhook-events/record-webhook-event.use-case.js';

@@ -1,7 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { Clock, SystemClock } from '@cps/domain';
-import { SecretBox, Transactor, TypeOrmTransactor } from '@cps/persistence';
+import { SecretBox } from '@cps/persistence';
 import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { AppProxyModule } from './app-proxy/app-proxy.module.js';
 import { AuthClient, SyncClient } from './clients/platform-clients.js';
@@ -12,12 +11,10 @@ import { OpenApiController } from './openapi/openapi.controller.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 
-/** Configuration, ports and the typed clients of the services it asks, for every module. */
+/** Configuration, the secret box and the typed clients of the services it asks, for every module. */
 @Global()
 @Module({
   providers: [
-    { provide: Clock, useClass: SystemClock },
-    { provide: Transactor, useClass: TypeOrmTransactor },
     {
       provide: SecretBox,
       inject: [STOREFRONT_CONFIG],
@@ -27,7 +24,7 @@ import { ShopsModule } from './shops/shops.module.js';
     AuthClient,
     SyncClient,
   ],
-  exports: [Clock, Transactor, SecretBox, AuthClient, SyncClient],
+  exports: [SecretBox, AuthClient, SyncClient],
 })
 class StorefrontCommonModule {}
 

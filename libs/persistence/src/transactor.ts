@@ -9,9 +9,15 @@ import { DataSource, type EntityManager } from 'typeorm';
  */
 export const ambientTransaction = new AsyncLocalStorage<EntityManager>();
 
+/**
+ * An open Postgres transaction as use cases see it: they hand it to repositories (and the outbox) and never
+ * query through it themselves, so they do not import TypeORM for its type.
+ */
+export type Transaction = EntityManager;
+
 /** Runs work in one Postgres transaction; repositories write through the manager it hands out. */
 export abstract class Transactor {
-  abstract run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
+  abstract run<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 /** The Transactor of a service's own DataSource (the one TypeOrmModule provides). */
@@ -21,7 +27,7 @@ export class TypeOrmTransactor extends Transactor {
     super();
   }
 
-  run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const ambient = ambientTransaction.getStore();
     return ambient ? work(ambient) : this.dataSource.transaction(work);
   }

@@ -11,9 +11,10 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { isProduction, type ServiceEnv } from '@cps/config';
+import { Clock, CryptoRandomness, Randomness, SystemClock } from '@cps/domain';
 import { MessagingModule, type EventHandlerDefinition, type MessagingOptions } from '@cps/messaging';
 import { createLogger, currentAppScope, ServiceMetrics } from '@cps/observability';
-import { schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
+import { schemaDataSourceOptions, Transactor, TypeOrmTransactor, type SchemaDataSourceOptions } from '@cps/persistence';
 import { HealthController } from './health.controller.js';
 import { HttpMetricsInterceptor } from './http-metrics.interceptor.js';
 import { MetricsController } from './metrics.controller.js';
@@ -35,10 +36,13 @@ export interface PlatformModuleOptions {
   retainedTables?: MessagingOptions['retainedTables'];
   /** Names of event handlers the service once had; their durable consumers are deleted at start. */
   retiredConsumers?: MessagingOptions['retiredConsumers'];
+  /** The time every module of the service reads; the system clock unless a test-only clock is asked for. */
+  clock?: Clock;
 }
 
 /**
- * What every service has: config, logs, metrics, health, its Postgres schema, NATS. Everything here belongs to the
+ * What every service has: config, logs, metrics, health, its Postgres schema, NATS, and the side-effect ports
+ * use cases depend on (Clock, Randomness, Transactor), bound here once for every module. Everything here belongs to the
  * app (its request log, metrics registry, LISTEN status), so several apps can share a process (`runServices`).
  */
 @Global()
@@ -96,8 +100,11 @@ export class PlatformModule implements NestModule {
         { provide: ServiceMetrics, useValue: metrics },
         { provide: REQUEST_LOGGING, useValue: requestLogging(service, logger) },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        { provide: Randomness, useClass: CryptoRandomness },
+        { provide: Transactor, useClass: TypeOrmTransactor },
       ],
-      exports: [ServiceMetrics],
+      exports: [ServiceMetrics, Clock, Randomness, Transactor],
     };
   }
 }

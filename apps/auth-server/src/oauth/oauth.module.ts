@@ -8,12 +8,12 @@ import {
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
+import { Clock } from '@cps/domain';
 import Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { TeamsModule } from '../teams/teams.module.js';
 import { UserRepository } from '../users/user.repository.js';
 import { UsersModule } from '../users/users.module.js';
-import { AdjustableClock, Clock, SystemClock } from './clock/clock.js';
 import { TestClockController } from './clock/test-clock.controller.js';
 import { ConnectorClientRepository } from './connectors/connector-client.repository.js';
 import { ConnectorGrantRepository } from './connectors/connector-grant.repository.js';
@@ -86,7 +86,6 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
       ],
       providers: [
         { provide: OAuthSettings, useValue: settings },
-        { provide: Clock, useValue: settings.testClock ? new AdjustableClock() : new SystemClock() },
         { provide: SecretBox, useValue: new SecretBox(encryptionKey) },
         { provide: OutboundGuard, useValue: new OutboundGuard({ allow: settings.outboundAllow }) },
         {

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { type AuthContracts } from '@cps/contracts';
 import { memberChangeProblem, roleAllows } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { type EntityManager } from 'typeorm';
+import { type Transaction } from '@cps/persistence';
 import { PeopleRepository } from './people.repository.js';
 
 /** 403 unless the actor is one of the team's owners (checked in the change's transaction). */
 export async function requireOwner(
   people: PeopleRepository,
-  tx: EntityManager,
+  tx: Transaction,
   teamId: string,
   actorUserId: string,
 ): Promise<void> {

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock, SystemClock } from '../settings.js';
 import { AdOptOutEntity } from './ad-opt-out.entity.js';
 import { AdOptOutRepository } from './ad-opt-out.repository.js';
 import { AdOptOutsHandler } from './ad-opt-outs.handler.js';
@@ -9,7 +8,7 @@ import { RecordAdOptOutUseCase } from './record-ad-opt-out.use-case.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AdOptOutEntity])],
   controllers: [AdOptOutsHandler],
-  providers: [AdOptOutRepository, RecordAdOptOutUseCase, { provide: Clock, useClass: SystemClock }],
+  providers: [AdOptOutRepository, RecordAdOptOutUseCase],
   // For ad-platform delivery (a later issue), which checks isOptedOut before sharing a purchase.
   exports: [AdOptOutRepository],
 })

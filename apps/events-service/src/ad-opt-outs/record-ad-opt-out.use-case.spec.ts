@@ -1,6 +1,6 @@
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
-import { type Clock } from '../settings.js';
+import { type Clock } from '@cps/domain';
 import { type AdOptOutRepository } from './ad-opt-out.repository.js';
 import { RecordAdOptOutUseCase } from './record-ad-opt-out.use-case.js';
 import { fake } from '../testing/fake.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../settings.js';
+import { Clock } from '@cps/domain';
 import { AdOptOutRepository } from './ad-opt-out.repository.js';
 import { optOutEmailHash } from './opt-out-email-hash.js';
 

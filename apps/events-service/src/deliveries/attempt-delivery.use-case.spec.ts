@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { type AttemptResult, type DeliveryTransition } from '@cps/domain';
+import { type AttemptResult, type DeliveryTransition, type Clock, type Randomness } from '@cps/domain';
 import { ServiceMetrics } from '@cps/observability';
 import { SecretBox } from '@cps/persistence';
-import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
+import { type DeliverySettings } from '../settings.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { type AttemptRecord, type ClaimedDelivery, type DeliveryRepository } from './delivery.repository.js';

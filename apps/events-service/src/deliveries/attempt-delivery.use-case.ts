@@ -1,7 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { classifyAttempt, deliveryAfterAttempt, type AttemptOutcome, type AttemptResult } from '@cps/domain';
+import {
+  classifyAttempt,
+  deliveryAfterAttempt,
+  type AttemptOutcome,
+  type AttemptResult,
+  Clock,
+  Randomness,
+} from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
-import { Clock, DeliverySettings, Randomness } from '../settings.js';
+import { DeliverySettings } from '../settings.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { DeliveryRepository, type ClaimedDelivery } from './delivery.repository.js';
 import { signedWebhookHeaders, WebhookTransport } from './webhook-transport.js';

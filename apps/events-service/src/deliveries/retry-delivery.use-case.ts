@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../settings.js';
+import { Clock } from '@cps/domain';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { webhookNotFound } from '../webhooks/webhook-view.js';
 import { DeliveryRepository } from './delivery.repository.js';

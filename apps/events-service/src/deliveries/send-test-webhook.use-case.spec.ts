@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { type AttemptResult } from '@cps/domain';
+import { type AttemptResult, type Clock } from '@cps/domain';
 import { type RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
-import { type Clock, type DeliverySettings } from '../settings.js';
+import { type DeliverySettings } from '../settings.js';
 import { fake } from '../testing/fake.js';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';

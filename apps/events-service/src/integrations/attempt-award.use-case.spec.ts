@@ -1,7 +1,7 @@
-import { type AttemptResult } from '@cps/domain';
+import { type AttemptResult, type Clock, type Randomness } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
 import { type WebhookRequest, type WebhookTransport } from '../deliveries/webhook-transport.js';
-import { type Clock, type DeliverySettings, type Randomness } from '../settings.js';
+import { type DeliverySettings } from '../settings.js';
 import { fake } from '../testing/fake.js';
 import { AttemptAwardUseCase } from './attempt-award.use-case.js';
 import { type AwardCustomers, type CustomerLookup } from './award-customers.js';

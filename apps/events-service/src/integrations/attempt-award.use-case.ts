@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { classifyAttempt, deliveryAfterAttempt, type AttemptResult } from '@cps/domain';
+import { classifyAttempt, deliveryAfterAttempt, type AttemptResult, Clock, Randomness } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
 import { WebhookTransport } from '../deliveries/webhook-transport.js';
-import { Clock, DeliverySettings, Randomness } from '../settings.js';
+import { DeliverySettings } from '../settings.js';
 import { awardRequest } from './award-requests.js';
 import { AwardCustomers } from './award-customers.js';
 import { AwardRepository, type AwardAttempt, type ClaimedAward } from './award.repository.js';

@@ -3,7 +3,8 @@ import { LIST_LIMIT, ulid, EventsContracts, type RpcRequest } from '@cps/contrac
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
-import { Clock, WebhookUrlPolicy } from '../settings.js';
+import { Clock } from '@cps/domain';
+import { WebhookUrlPolicy } from '../settings.js';
 import { generateWebhookSecret } from '../webhooks/webhook-secret.js';
 import { acceptWebhookUrl } from '../webhooks/webhook-url.js';
 import { AwardRepository } from './award.repository.js';

@@ -1,6 +1,6 @@
 import { type Connection, type PurchaseDetail } from '@cps/contracts';
+import { type Clock } from '@cps/domain';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../settings.js';
 import { fake } from '../testing/fake.js';
 import { type AwardRepository, type NewAward } from './award.repository.js';
 import { type IntegrationRepository, type IntegrationRow } from './integration.repository.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid, type Connection, type EventsContracts, type PurchaseDetail } from '@cps/contracts';
-import { purchasePoints } from '@cps/domain';
-import { type EntityManager } from 'typeorm';
-import { Clock } from '../settings.js';
+import { purchasePoints, Clock } from '@cps/domain';
+import { type Transaction } from '@cps/persistence';
 import { AwardRepository, type NewAward } from './award.repository.js';
 import { IntegrationRepository, type IntegrationRow } from './integration.repository.js';
 
@@ -53,7 +52,7 @@ export class RecordAwardsUseCase {
   ) {}
 
   async accountLinked(
-    manager: EntityManager,
+    manager: Transaction,
     teamId: string,
     data: { connection: Connection; firstActivation: boolean },
     occurredAt: Date,
@@ -83,7 +82,7 @@ export class RecordAwardsUseCase {
   }
 
   /** A group commit's purchases (ADR 0018): each team's integrations read once, every award in one statement. */
-  async purchaseCreatedMany(manager: EntityManager, created: readonly PurchaseCreated[]): Promise<void> {
+  async purchaseCreatedMany(manager: Transaction, created: readonly PurchaseCreated[]): Promise<void> {
     const listening = new Map<string, IntegrationRow[]>();
     const awards: NewAward[] = [];
     for (const fact of created) {

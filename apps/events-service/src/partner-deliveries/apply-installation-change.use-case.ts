@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
 import { ulid } from '@cps/contracts';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, type Transaction } from '@cps/persistence';
 import { isNewerThan, receivesDeliveries, type InstallationChange } from './installation-change.js';
 import { PartnerAppSecrets } from './partner-app-secrets.js';
 import { PartnerTargetRepository } from './partner-target.repository.js';
@@ -27,7 +26,7 @@ export class ApplyInstallationChangeUseCase {
     private readonly box: SecretBox,
   ) {}
 
-  async execute(change: InstallationChange, manager: EntityManager): Promise<ChangeOutcome> {
+  async execute(change: InstallationChange, manager: Transaction): Promise<ChangeOutcome> {
     const created = await this.targets.insertIfNew(manager, change);
     const current = await this.targets.lock(manager, change.installationId);
     if (!current) throw new Error(`partner target ${change.installationId} vanished`);
@@ -60,7 +59,7 @@ export class ApplyInstallationChangeUseCase {
     return 'applied';
   }
 
-  private async createDestination(change: InstallationChange, manager: EntityManager): Promise<string | null> {
+  private async createDestination(change: InstallationChange, manager: Transaction): Promise<string | null> {
     const secret = await this.secrets.webhookSecret(change.clientId);
     if (secret === null) {
       this.logger.warn(`partner app ${change.clientId} not found at auth-server: no webhooks for it`);

@@ -1,7 +1,8 @@
+import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { aConnection } from '../testing/fixtures.js';
 import { type NewDelivery } from '../deliveries/delivery.repository.js';
-import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
+import { type DeliverySettings } from '../settings.js';
 import { type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { connectionActivatedEvent } from '../webhook-events/webhook-event-bodies.js';
 import { type StoredWebhookEvent } from '../webhook-events/webhook-event.repository.js';

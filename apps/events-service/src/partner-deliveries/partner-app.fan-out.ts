@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
-import { nextAttemptAt } from '@cps/domain';
-import { Clock, DeliverySettings, Randomness } from '../settings.js';
+import { nextAttemptAt, Clock, Randomness } from '@cps/domain';
+import { DeliverySettings } from '../settings.js';
 import { type EventFanOut, type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
 import { PartnerTargetRepository } from './partner-target.repository.js';

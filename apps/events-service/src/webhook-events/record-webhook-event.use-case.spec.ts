@@ -1,7 +1,8 @@
+import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { aConnection } from '../testing/fixtures.js';
 import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
-import { type Clock, type Randomness, type DeliverySettings } from '../settings.js';
+import { type DeliverySettings } from '../settings.js';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { PartnerAppFanOut } from '../partner-deliveries/partner-app.fan-out.js';

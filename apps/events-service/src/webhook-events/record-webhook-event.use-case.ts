@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { type Transaction } from '@cps/persistence';
 import { DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
 import { EVENT_FAN_OUTS, type EventFanOut, type FanOutContext } from './event-fan-out.js';
 import { type NewWebhookEvent } from './webhook-event-bodies.js';
@@ -17,11 +17,11 @@ export class RecordWebhookEventUseCase {
     @Inject(EVENT_FAN_OUTS) private readonly fanOuts: EventFanOut[],
   ) {}
 
-  /** What the fan-outs read in a transaction, by key; gone with the transaction's EntityManager. */
-  private readonly reads = new WeakMap<EntityManager, Map<string, Promise<unknown>>>();
+  /** What the fan-outs read in a transaction, by key; gone with the transaction. */
+  private readonly reads = new WeakMap<Transaction, Map<string, Promise<unknown>>>();
 
   /** Returns how many deliveries were queued. */
-  async execute(event: NewWebhookEvent, manager: EntityManager): Promise<number> {
+  async execute(event: NewWebhookEvent, manager: Transaction): Promise<number> {
     return this.executeMany([event], manager);
   }
 
@@ -30,8 +30,8 @@ export class RecordWebhookEventUseCase {
    * and queue their rows, then every event row is written in one statement and every delivery in one more.
    * Returns how many deliveries were queued.
    */
-  async executeMany(events: readonly NewWebhookEvent[], manager: EntityManager): Promise<number> {
-    // Only a transaction's own EntityManager has a query runner; the data source's shared one is never cached on.
+  async executeMany(events: readonly NewWebhookEvent[], manager: Transaction): Promise<number> {
+    // Only a transaction's own manager has a query runner; the data source's shared one is never cached on.
     let reads = manager.queryRunner ? this.reads.get(manager) : new Map<string, Promise<unknown>>();
     if (!reads) this.reads.set(manager, (reads = new Map()));
     const stored = new Map<string, StoredWebhookEvent>();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
-import { destinationAccepts, nextAttemptAt } from '@cps/domain';
-import { Clock, DeliverySettings, Randomness } from '../settings.js';
+import { destinationAccepts, nextAttemptAt, Clock, Randomness } from '@cps/domain';
+import { DeliverySettings } from '../settings.js';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { type EventFanOut, type FanOutContext } from './event-fan-out.js';
 import { type NewWebhookEvent } from './webhook-event-bodies.js';

@@ -1,7 +1,7 @@
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { DEVELOPMENT_OUTBOUND_ALLOWLIST, OutboundGuard } from '@cps/platform';
-import { type Clock } from '../settings.js';
+import { type Clock } from '@cps/domain';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from './webhook-destination.repository.js';

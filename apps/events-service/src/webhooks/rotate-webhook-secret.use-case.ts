@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EventsContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
-import { Clock } from '../settings.js';
+import { Clock } from '@cps/domain';
 import { WebhookDestinationRepository } from './webhook-destination.repository.js';
 import { generateWebhookSecret } from './webhook-secret.js';
 import { webhookNotFound } from './webhook-view.js';

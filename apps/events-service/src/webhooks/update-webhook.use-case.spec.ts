@@ -1,6 +1,6 @@
 import { RpcRefusal } from '@cps/messaging';
 import { DEVELOPMENT_OUTBOUND_ALLOWLIST, OutboundGuard } from '@cps/platform';
-import { type Clock } from '../settings.js';
+import { type Clock } from '@cps/domain';
 import { fake } from '../testing/fake.js';
 import { resolveForSpecs } from '../testing/fake-resolver.js';
 import { UpdateWebhookUseCase } from './update-webhook.use-case.js';

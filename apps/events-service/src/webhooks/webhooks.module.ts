@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
 import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
-import { Clock, CryptoRandomness, Randomness, SystemClock, WebhookUrlPolicy } from '../settings.js';
+import { WebhookUrlPolicy } from '../settings.js';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { DeleteWebhookUseCase } from './delete-webhook.use-case.js';
 import { GetWebhookUseCase } from './get-webhook.use-case.js';
@@ -40,9 +40,7 @@ import { WebhooksHandler } from './webhooks.handler.js';
       inject: [EVENTS_CONFIG],
       useFactory: (config: EventsServiceConfig) => new OutboundGuard({ allow: config.OUTBOUND_ALLOW_PRIVATE_HOSTS }),
     },
-    { provide: Clock, useClass: SystemClock },
-    { provide: Randomness, useClass: CryptoRandomness },
   ],
-  exports: [WebhookDestinationRepository, SecretBox, Clock, Randomness, OutboundGuard],
+  exports: [WebhookDestinationRepository, SecretBox, OutboundGuard],
 })
 export class WebhooksModule {}

@@ -1,7 +1,7 @@
 import { MatchingContracts, type PurchaseDetail, toMessage, type PurchaseItem } from '@cps/contracts';
+import { type Clock } from '@cps/domain';
+import { type EventOutbox } from '@cps/messaging';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
 import { type CatalogProduct, type ProductLookup, type ProductRepository } from '../products/product.repository.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MatchingContracts, type PurchaseDetail, type ProductRef } from '@cps/contracts';
-import { type EntityManager } from 'typeorm';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { groupBy, type ItemMatch, type StoredProduct } from '@cps/domain';
+import { groupBy, type ItemMatch, type StoredProduct, Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { type Transaction } from '@cps/persistence';
 import { CatalogMatcher, type CatalogCandidate } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
@@ -28,7 +27,7 @@ export class MatchPurchaseUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: MatchPurchaseCommand, tx: EntityManager): Promise<PurchaseDetail> {
+  async execute(command: MatchPurchaseCommand, tx: Transaction): Promise<PurchaseDetail> {
     return (await this.executeMany([command], tx))[0]!;
   }
 
@@ -37,7 +36,7 @@ export class MatchPurchaseUseCase {
    * catalog is read once per team for all their items (each item's match depends on its own identifiers, name and
    * brand only), the matches are written in one statement and the events recorded in one.
    */
-  async executeMany(commands: readonly MatchPurchaseCommand[], tx: EntityManager): Promise<PurchaseDetail[]> {
+  async executeMany(commands: readonly MatchPurchaseCommand[], tx: Transaction): Promise<PurchaseDetail[]> {
     const results = new Map<MatchPurchaseCommand, ItemMatch<CatalogCandidate>[]>();
     for (const [teamId, ofTeam] of groupBy(commands, (command) => command.teamId)) {
       const items = ofTeam.flatMap(({ purchase }) =>

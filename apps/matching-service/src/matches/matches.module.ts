@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock, SystemClock } from '../common/clock.js';
 import { ProductsModule } from '../products/products.module.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
@@ -24,7 +23,6 @@ import { RematchRecentPurchasesUseCase } from './rematch-recent-purchases.use-ca
     MatchPurchaseUseCase,
     RematchRecentPurchasesUseCase,
     GetPurchaseMatchesUseCase,
-    { provide: Clock, useClass: SystemClock },
   ],
   exports: [MatchPurchaseUseCase, RematchRecentPurchasesUseCase],
 })

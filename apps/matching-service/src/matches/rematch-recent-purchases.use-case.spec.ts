@@ -1,7 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { type EventMeta } from '@cps/messaging';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
+import { type EventMeta, type EventOutbox } from '@cps/messaging';
+import { type Clock } from '@cps/domain';
 import { type CatalogProduct, type ProductRepository } from '../products/product.repository.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MatchingContracts } from '@cps/contracts';
-import { type EntityManager } from 'typeorm';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
+import { Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { type Transaction } from '@cps/persistence';
 import { ProductRepository } from '../products/product.repository.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
@@ -32,7 +32,7 @@ export class RematchRecentPurchasesUseCase {
   ) {}
 
   /** Returns how many items changed their match. */
-  async execute(teamId: string, tx: EntityManager): Promise<number> {
+  async execute(teamId: string, tx: Transaction): Promise<number> {
     await this.products.lockCatalog(tx, teamId);
     const version = await this.products.pendingRematch(tx, teamId);
     if (version === null) return 0;

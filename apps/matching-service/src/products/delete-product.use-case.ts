@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MatchingContracts } from '@cps/contracts';
-import { RpcRefusal } from '@cps/messaging';
+import { RpcRefusal, EventOutbox } from '@cps/messaging';
 import { Transactor } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
+import { Clock } from '@cps/domain';
 import { ProductRepository } from './product.repository.js';
 import { productNotFound } from './product-view.js';
 

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Transactor, TypeOrmTransactor } from '@cps/persistence';
-import { Clock, SystemClock } from '../common/clock.js';
 import { DeleteProductUseCase } from './delete-product.use-case.js';
 import { GetProductUseCase } from './get-product.use-case.js';
 import { ListProductsUseCase } from './list-products.use-case.js';
@@ -10,15 +8,7 @@ import { UpsertProductsUseCase } from './upsert-products.use-case.js';
 
 @Module({
   controllers: [ProductsHandler],
-  providers: [
-    ProductRepository,
-    UpsertProductsUseCase,
-    ListProductsUseCase,
-    GetProductUseCase,
-    DeleteProductUseCase,
-    { provide: Transactor, useClass: TypeOrmTransactor },
-    { provide: Clock, useClass: SystemClock },
-  ],
+  providers: [ProductRepository, UpsertProductsUseCase, ListProductsUseCase, GetProductUseCase, DeleteProductUseCase],
   exports: [ProductRepository],
 })
 export class ProductsModule {}

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { monotonicUlid, MatchingContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
-import { planCatalogUpsert, type CatalogRow } from '@cps/domain';
+import { planCatalogUpsert, type CatalogRow, Clock } from '@cps/domain';
 import { Transactor } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
+import { EventOutbox } from '@cps/messaging';
 import { toProductRef } from '../matches/match-purchase.use-case.js';
 import { ProductRepository } from './product.repository.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { constantTimeEqual } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { SandboxError } from '../common/sandbox-error.js';
 import { FailureInjector } from '../failures/failure-injector.js';
 import { AccountRepository } from './account.repository.js';

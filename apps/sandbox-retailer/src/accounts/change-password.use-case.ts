@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
-import { Transactor } from '../common/transactor.js';
 import { AccountLookup } from './account-lookup.js';
 import { AccountRepository } from './account.repository.js';
 import { ChallengeRepository } from './challenge.repository.js';
-import { hashPassword } from '@cps/persistence';
+import { hashPassword, Transactor } from '@cps/persistence';
+import { Clock } from '@cps/domain';
 import { SessionRepository } from './session.repository.js';
 
 /**

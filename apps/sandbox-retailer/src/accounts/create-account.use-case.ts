@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
-import { Clock } from '../common/clock.js';
 import { SandboxError } from '../common/sandbox-error.js';
 import { AccountRepository } from './account.repository.js';
 import { toAccountView, type AccountView } from './account-view.js';
 import { hashPassword } from '@cps/persistence';
+import { Clock } from '@cps/domain';
 import { newOneTimeCode, normalizeEmail } from './secrets.js';
 
 export interface NewAccount {

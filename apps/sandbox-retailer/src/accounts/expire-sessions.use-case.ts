@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { AccountLookup } from './account-lookup.js';
 import { SessionRepository } from './session.repository.js';
 

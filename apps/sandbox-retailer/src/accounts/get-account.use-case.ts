@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { AccountLookup } from './account-lookup.js';
 import { AccountRepository } from './account.repository.js';
 import { toAccountView, type AccountView } from './account-view.js';

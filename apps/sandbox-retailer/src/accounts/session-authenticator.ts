@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { SandboxError } from '../common/sandbox-error.js';
 import { FailureInjector } from '../failures/failure-injector.js';
 import { type FailureCall } from '../failures/failure-plan.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { SANDBOX_CONFIG } from '../common/sandbox-config.js';
 import { type SandboxConfig } from '../config.js';
 import { newSecret } from './secrets.js';

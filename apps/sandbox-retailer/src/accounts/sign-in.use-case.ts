@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
 import { SandboxError } from '../common/sandbox-error.js';
 import { FailureInjector } from '../failures/failure-injector.js';
 import { AccountRepository } from './account.repository.js';
 import { ChallengeRepository } from './challenge.repository.js';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '@cps/persistence';
+import { Clock } from '@cps/domain';
 import { maskEmail, newSecret, normalizeEmail } from './secrets.js';
 import { SessionIssuer, type IssuedSession } from './session-issuer.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { hashSecret } from './secrets.js';
 import { SessionAuthenticator } from './session-authenticator.js';
 import { SessionRepository } from './session.repository.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter } from 'prom-client';
 import { ServiceMetrics } from '@cps/observability';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { SandboxError } from '../common/sandbox-error.js';
 import { type FailureCall, longestDelay, planFailure, ruleApplies } from './failure-plan.js';
 import { FailureRuleRepository } from './failure-rule.repository.js';

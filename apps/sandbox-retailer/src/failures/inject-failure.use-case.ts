@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
+import { Clock } from '@cps/domain';
 import { AccountRepository } from '../accounts/account.repository.js';
 import { normalizeEmail } from '../accounts/secrets.js';
-import { Clock } from '../common/clock.js';
 import { notFound } from '../common/sandbox-error.js';
 import { type FailureKind, type FailureRule, type FailureScope } from './failure-plan.js';
 import { FailureRuleRepository } from './failure-rule.repository.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { FailureRuleRepository } from './failure-rule.repository.js';
 import { toFailureView, type FailureView } from './failure-view.js';
 

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { purchaseTypesFor, type PurchaseCharges, type PurchaseType } from '@cps/domain';
+import { purchaseTypesFor, type PurchaseCharges, type PurchaseType, Clock, Randomness } from '@cps/domain';
+import { Transactor } from '@cps/persistence';
 import { AccountLookup } from '../accounts/account-lookup.js';
 import { AccountRepository } from '../accounts/account.repository.js';
-import { Clock } from '../common/clock.js';
-import { Randomness } from '../common/randomness.js';
-import { Transactor } from '../common/transactor.js';
 import {
   buildOrder,
   generateOrder,

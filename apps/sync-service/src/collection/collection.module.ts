@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ServiceMetrics } from '@cps/observability';
-import { CommonModule } from '../common/common.module.js';
 import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
@@ -15,7 +14,7 @@ import { RequestPollUseCase, RetailerPushHandler } from './retailer-push.handler
 
 /** The sync scheduler: polls every active connection's retailer account (see CollectionScheduler). */
 @Module({
-  imports: [CommonModule, ConnectionsModule, PurchasesModule, RetailerAdaptersModule],
+  imports: [ConnectionsModule, PurchasesModule, RetailerAdaptersModule],
   controllers: [RetailerPushHandler],
   providers: [
     RequestPollUseCase,

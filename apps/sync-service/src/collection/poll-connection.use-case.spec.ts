@@ -1,12 +1,10 @@
 import { SyncContracts } from '@cps/contracts';
 import { type ServiceMetrics } from '@cps/observability';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, type Transactor } from '@cps/persistence';
+import { type Clock, type Randomness } from '@cps/domain';
+import { type EventOutbox } from '@cps/messaging';
 import { Registry } from 'prom-client';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Randomness } from '../common/randomness.js';
-import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from '../connections/connection-activity.entity.js';
 import { type ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor } from '@cps/contracts';
-import { decideSharing, nextPollDelayMs, retryDelayMs, type PollFailure, type PollTiming } from '@cps/domain';
-import { newEventId } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Randomness } from '../common/randomness.js';
-import { Transactor } from '../common/transactor.js';
+import {
+  decideSharing,
+  nextPollDelayMs,
+  retryDelayMs,
+  type PollFailure,
+  type PollTiming,
+  Clock,
+  Randomness,
+} from '@cps/domain';
+import { newEventId, EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { activityEntry, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CommonModule } from '../common/common.module.js';
 import { RetailersModule } from '../retailers/retailers.module.js';
 import { ConnectionActivityEntity } from './connection-activity.entity.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
@@ -15,7 +14,7 @@ import { ListConnectionsUseCase } from './list-connections.use-case.js';
 import { UpdateConnectionUseCase } from './update-connection.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectionEntity, ConnectionActivityEntity]), CommonModule, RetailersModule],
+  imports: [TypeOrmModule.forFeature([ConnectionEntity, ConnectionActivityEntity]), RetailersModule],
   controllers: [ConnectionsHandler],
   providers: [
     ConnectionRepository,

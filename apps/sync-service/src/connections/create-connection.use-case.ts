@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, ulid, type Actor, type Connection } from '@cps/contracts';
-import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { RpcRefusal, EventOutbox } from '@cps/messaging';
+import { Clock } from '@cps/domain';
+import { Transactor } from '@cps/persistence';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
 import { activityEntry, toConnection } from './connection-resource.js';

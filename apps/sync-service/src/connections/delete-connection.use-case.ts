@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor } from '@cps/contracts';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
 import { activityEntry, connectionNotFound, simulatedConnectionNotFound, toConnection } from './connection-resource.js';
 import { ConnectionRepository } from './connection.repository.js';

@@ -1,8 +1,7 @@
-import { RpcRefusal, type EventMeta } from '@cps/messaging';
+import { RpcRefusal, type EventMeta, type EventOutbox } from '@cps/messaging';
+import { type Clock } from '@cps/domain';
+import { type Transactor } from '@cps/persistence';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from './connection-activity.entity.js';
 import { type ConnectionActivityRepository } from './connection-activity.repository.js';
 import { type ConnectionEntity } from './connection.entity.js';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Actor, type Connection } from '@cps/contracts';
-import { planConnectionUpdate, type ConnectionUpdateRequest } from '@cps/domain';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { planConnectionUpdate, type ConnectionUpdateRequest, Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { ConnectionActivityRepository } from './connection-activity.repository.js';
 import { activityEntry, connectionNotFound, toConnection } from './connection-resource.js';
 import { type ConnectionEntity } from './connection.entity.js';

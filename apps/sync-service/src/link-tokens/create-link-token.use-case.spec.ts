@@ -1,7 +1,6 @@
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox, sha256 } from '@cps/persistence';
-import { type Clock } from '../common/clock.js';
-import { type Randomness } from '../common/randomness.js';
+import { type Clock, type Randomness } from '@cps/domain';
 import { CreateLinkTokenUseCase, type CreateLinkTokenCommand } from './create-link-token.use-case.js';
 import { type LinkTokenEntity } from './link-token.entity.js';
 import { type LinkTokenRepository } from './link-token.repository.js';

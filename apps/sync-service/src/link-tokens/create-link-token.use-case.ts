@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { formatLinkToken, LINK_TOKEN_RANDOM_BYTES, linkTokenExpiry, linkTokenRequestIdentity } from '@cps/domain';
+import {
+  formatLinkToken,
+  LINK_TOKEN_RANDOM_BYTES,
+  linkTokenExpiry,
+  linkTokenRequestIdentity,
+  Clock,
+  Randomness,
+} from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox, sha256 } from '@cps/persistence';
 import { LINK_TOKEN_LIFETIME_DAYS, ulid } from '@cps/contracts';
-import { Clock } from '../common/clock.js';
-import { Randomness } from '../common/randomness.js';
 import { toLinkTokenMetadata, type LinkTokenMetadata } from './link-token-resource.js';
 import { type LinkTokenEntity } from './link-token.entity.js';
 import { LinkTokenRepository } from './link-token.repository.js';

@@ -1,6 +1,6 @@
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
-import { type Clock } from '../common/clock.js';
+import { type Clock } from '@cps/domain';
 import { type LinkTokenEntity } from './link-token.entity.js';
 import { type LinkTokenRepository } from './link-token.repository.js';
 import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecretBox } from '@cps/persistence';
-import { CommonModule } from '../common/common.module.js';
 import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { CreateLinkTokenUseCase } from './create-link-token.use-case.js';
 import { LinkTokenEntity } from './link-token.entity.js';
@@ -12,7 +11,7 @@ import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
 import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LinkTokenEntity]), CommonModule],
+  imports: [TypeOrmModule.forFeature([LinkTokenEntity])],
   controllers: [LinkTokensHandler],
   providers: [
     LinkTokenRepository,

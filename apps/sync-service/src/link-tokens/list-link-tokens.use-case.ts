@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type LinkTokenStatus } from '@cps/domain';
-import { Clock } from '../common/clock.js';
+import { type LinkTokenStatus, Clock } from '@cps/domain';
 import { toLinkTokenMetadata, type LinkTokenMetadata } from './link-token-resource.js';
 import { LinkTokenRepository } from './link-token.repository.js';
 

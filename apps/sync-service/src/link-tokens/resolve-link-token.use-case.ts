@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type RpcResponse, type SyncContracts } from '@cps/contracts';
-import { isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
+import { isLinkTokenFormat, linkTokenStatus, Clock } from '@cps/domain';
 import { sha256 } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
 import { linkTokenNotFound } from './link-token-resource.js';
 import { LinkTokenRepository } from './link-token.repository.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isLinkTokenFormat } from '@cps/domain';
+import { isLinkTokenFormat, Clock } from '@cps/domain';
 import { sha256 } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
 import { linkTokenNotFound } from './link-token-resource.js';
 import { LinkTokenRepository } from './link-token.repository.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@cps/domain';
 import { EXPIRED_LINK_SESSION_RETENTION_MS } from './link-session-rules.js';
 import { LinkSessionRepository } from './link-session.repository.js';
 

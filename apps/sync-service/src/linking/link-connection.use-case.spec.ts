@@ -1,11 +1,10 @@
 import { SyncContracts } from '@cps/contracts';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, type Transactor } from '@cps/persistence';
+import { type Clock } from '@cps/domain';
+import { type EventOutbox } from '@cps/messaging';
 import { EntityManager } from 'typeorm';
 import { type LinkedAccount, type CollectionStateRepository } from '../collection/collection-state.repository.js';
 import { type CollectionWakeup } from '../collection/collection-wakeup.js';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from '../connections/connection-activity.entity.js';
 import { type ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ulid, SyncContracts, type Actor } from '@cps/contracts';
-import { historyWindowStart, linkTokenStatus, planLinkActivation, retailerAccountRef } from '@cps/domain';
-import { type EntityManager } from 'typeorm';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { historyWindowStart, linkTokenStatus, planLinkActivation, retailerAccountRef, Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { Transactor, type Transaction } from '@cps/persistence';
 import { CollectionStateRepository } from '../collection/collection-state.repository.js';
 import { CollectionWakeup } from '../collection/collection-wakeup.js';
 import { ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
@@ -50,7 +48,7 @@ export class LinkConnectionUseCase {
   ): Promise<LinkSessionEntity> {
     const retailerId = session.retailerId;
     if (!retailerId) throw new Error('a link needs a chosen retailer');
-    const fail = (code: LinkErrorCode, tx?: EntityManager) =>
+    const fail = (code: LinkErrorCode, tx?: Transaction) =>
       this.flow.save(session, { ...CLEARED, state: 'error', errorCode: code, errorRetryable: false }, tx);
     try {
       const linked = await this.transactor.run(async (tx) => {
@@ -72,7 +70,7 @@ export class LinkConnectionUseCase {
 
   /** Why the link cannot complete any more, if it cannot: things changed while the shopper signed in. */
   private async refusal(
-    tx: EntityManager,
+    tx: Transaction,
     session: LinkSessionEntity,
     retailerId: string,
   ): Promise<LinkErrorCode | null> {
@@ -86,7 +84,7 @@ export class LinkConnectionUseCase {
   }
 
   private async activate(
-    tx: EntityManager,
+    tx: Transaction,
     session: LinkSessionEntity,
     retailerId: string,
     credentials: RetailerCredentials,
@@ -202,7 +200,7 @@ export class LinkConnectionUseCase {
    * connection was deleted or disconnected meanwhile.
    */
   private async target(
-    tx: EntityManager,
+    tx: Transaction,
     session: LinkSessionEntity,
     retailerId: string,
   ): Promise<ConnectionEntity | null | 'gone'> {
@@ -214,7 +212,7 @@ export class LinkConnectionUseCase {
     return this.connections.lockReusableForLink(tx, session.teamId, session.customerId, retailerId);
   }
 
-  private async emitActivated(tx: EntityManager, connection: ConnectionEntity, firstActivation: boolean, at: Date) {
+  private async emitActivated(tx: Transaction, connection: ConnectionEntity, firstActivation: boolean, at: Date) {
     await this.outbox.record(
       tx,
       SyncContracts.connectionActivated,
@@ -224,7 +222,7 @@ export class LinkConnectionUseCase {
   }
 
   /** The window just chosen, for the read models that must hide what it excludes (mcp-server's). */
-  private async emitSharing(tx: EntityManager, connection: ConnectionEntity, historyWindowDays: number, at: Date) {
+  private async emitSharing(tx: Transaction, connection: ConnectionEntity, historyWindowDays: number, at: Date) {
     // As HISTORY_WINDOW_START_SQL: from the first link, else the creation (a link always records the first).
     const start = historyWindowStart({ historyWindowDays }, connection.firstLinkedAt ?? connection.createdAt, at);
     if (!start) throw new Error('a link always chooses a window');
@@ -238,7 +236,7 @@ export class LinkConnectionUseCase {
 
   /** Credentials and session sealed to this connection; another account's cursor is not reused. */
   private async storeAccount(
-    tx: EntityManager,
+    tx: Transaction,
     connection: ConnectionEntity,
     credentials: RetailerCredentials,
     retailerSession: RetailerSession,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type SyncContracts } from '@cps/contracts';
-import { isListedForShopper } from '@cps/domain';
+import { isListedForShopper, Clock } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
 import { type EntityManager } from 'typeorm';
-import { Clock } from '../common/clock.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';

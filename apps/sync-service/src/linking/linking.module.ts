@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CollectionModule } from '../collection/collection.module.js';
-import { CommonModule } from '../common/common.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { LinkTokensModule } from '../link-tokens/link-tokens.module.js';
 import { RetailerAdaptersModule } from '../retailer-adapters/retailer-adapters.module.js';
@@ -24,7 +23,6 @@ import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case
 @Module({
   imports: [
     TypeOrmModule.forFeature([LinkSessionEntity]),
-    CommonModule,
     RetailersModule,
     ConnectionsModule,
     LinkTokensModule,

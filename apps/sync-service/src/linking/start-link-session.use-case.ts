@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ulid, type RpcRequest, type RpcResponse, type SyncContracts, isDisconnected } from '@cps/contracts';
-import { checkEmail, isLinkTokenFormat, linkTokenStatus } from '@cps/domain';
+import { checkEmail, isLinkTokenFormat, linkTokenStatus, Clock, Randomness } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
-import { Clock } from '../common/clock.js';
-import { Randomness } from '../common/randomness.js';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { LinkTokenRepository } from '../link-tokens/link-token.repository.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CommonModule } from '../common/common.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { GetPurchaseUseCase } from './get-purchase.use-case.js';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
@@ -10,7 +9,7 @@ import { PurchasesHandler } from './purchases.handler.js';
 import { ReconcilePurchaseEventsUseCase } from './reconcile-purchase-events.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PurchaseEntity]), CommonModule, ConnectionsModule],
+  imports: [TypeOrmModule.forFeature([PurchaseEntity]), ConnectionsModule],
   controllers: [PurchasesHandler],
   providers: [PurchaseRepository, ListPurchasesUseCase, GetPurchaseUseCase, ReconcilePurchaseEventsUseCase],
   exports: [PurchaseRepository, ReconcilePurchaseEventsUseCase],

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
-import { newEventId } from '@cps/messaging';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { newEventId, EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { toPurchaseDetail } from './purchase-detail.js';
 import { HISTORY_WINDOW_START_SQL, PurchaseRepository } from './purchase.repository.js';
 

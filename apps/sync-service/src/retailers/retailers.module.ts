@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CommonModule } from '../common/common.module.js';
 import { ListCatalogUseCase } from './list-catalog.use-case.js';
 import { ListRetailersUseCase } from './list-retailers.use-case.js';
 import { RetailerEntity, TeamRetailerEntity } from './retailer.entity.js';
@@ -10,7 +9,7 @@ import { TeamRetailerRepository } from './team-retailer.repository.js';
 import { UpdateRetailerUseCase } from './update-retailer.use-case.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RetailerEntity, TeamRetailerEntity]), CommonModule],
+  imports: [TypeOrmModule.forFeature([RetailerEntity, TeamRetailerEntity])],
   controllers: [RetailersHandler],
   providers: [
     RetailerRepository,

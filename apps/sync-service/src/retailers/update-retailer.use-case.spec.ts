@@ -1,8 +1,7 @@
 import { RpcRefusal } from '@cps/messaging';
+import { type Clock, type Randomness } from '@cps/domain';
+import { type Transactor } from '@cps/persistence';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type Randomness } from '../common/randomness.js';
-import { type Transactor } from '../common/transactor.js';
 import { type RetailerEntity, type TeamRetailerEntity } from './retailer.entity.js';
 import { type RetailerRepository } from './retailer.repository.js';
 import { type TeamRetailerRepository } from './team-retailer.repository.js';

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type TeamRetailer } from '@cps/contracts';
-import { planRetailerUpdate, type RetailerUpdateRequest } from '@cps/domain';
+import { planRetailerUpdate, type RetailerUpdateRequest, Clock, Randomness } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { Randomness } from '../common/randomness.js';
-import { Transactor } from '../common/transactor.js';
+import { Transactor } from '@cps/persistence';
 import { RetailerRepository } from './retailer.repository.js';
 import { toTeamRetailer } from './team-retailer-resource.js';
 import { TeamRetailerRepository } from './team-retailer.repository.js';

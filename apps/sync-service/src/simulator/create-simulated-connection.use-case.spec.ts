@@ -1,10 +1,8 @@
 import { Connection, SyncContracts, toMessage, type Actor } from '@cps/contracts';
-import { RpcRefusal } from '@cps/messaging';
+import { RpcRefusal, type EventOutbox } from '@cps/messaging';
+import { type Clock, type Randomness } from '@cps/domain';
+import { type Transactor } from '@cps/persistence';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Randomness } from '../common/randomness.js';
-import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from '../connections/connection-activity.entity.js';
 import { type ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ulid, SyncContracts, type Actor, type Connection } from '@cps/contracts';
-import { generatePurchaseHistory, purchaseTypesFor } from '@cps/domain';
-import { newEventId, RpcRefusal } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Randomness } from '../common/randomness.js';
-import { Transactor } from '../common/transactor.js';
+import { generatePurchaseHistory, purchaseTypesFor, Clock, Randomness } from '@cps/domain';
+import { newEventId, RpcRefusal, EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { activityEntry, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

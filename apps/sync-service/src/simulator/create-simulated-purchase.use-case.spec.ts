@@ -1,11 +1,8 @@
 import { PurchaseDetail, SyncContracts, toMessage } from '@cps/contracts';
-import { parseMoney } from '@cps/domain';
-import { RpcRefusal } from '@cps/messaging';
+import { parseMoney, type Clock, type Randomness } from '@cps/domain';
+import { RpcRefusal, type EventOutbox } from '@cps/messaging';
+import { type Transactor } from '@cps/persistence';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Randomness } from '../common/randomness.js';
-import { type Transactor } from '../common/transactor.js';
 import { type ConnectionEntity, type ConnectionStatus } from '../connections/connection.entity.js';
 import { type ConnectionRepository } from '../connections/connection.repository.js';
 import { type PurchaseWithItems } from '../purchases/purchase.entity.js';

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type PurchaseDetail } from '@cps/contracts';
-import { generateSimulatedPurchase, purchaseTypesFor } from '@cps/domain';
-import { newEventId, RpcRefusal } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Randomness } from '../common/randomness.js';
-import { Transactor } from '../common/transactor.js';
+import { generateSimulatedPurchase, purchaseTypesFor, Clock, Randomness } from '@cps/domain';
+import { newEventId, RpcRefusal, EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { ConnectionRepository } from '../connections/connection.repository.js';
 import { toPurchaseDetail } from '../purchases/purchase-detail.js';
 import { PurchaseRepository } from '../purchases/purchase.repository.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { Clock } from '@cps/domain';
+import { EventOutbox } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { SimulatedDataRepository } from './simulated-data.repository.js';
 
 export const SIMULATED_DATA_RETENTION_DAYS = Symbol('SIMULATED_DATA_RETENTION_DAYS');

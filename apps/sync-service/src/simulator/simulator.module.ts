@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CommonModule } from '../common/common.module.js';
 import { SYNC_CONFIG, type SyncServiceConfig } from '../config.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
@@ -12,7 +11,7 @@ import { SimulatorHandler } from './simulator.handler.js';
 import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
 
 @Module({
-  imports: [CommonModule, RetailersModule, ConnectionsModule, PurchasesModule],
+  imports: [RetailersModule, ConnectionsModule, PurchasesModule],
   controllers: [SimulatorHandler],
   providers: [
     CreateSimulatedConnectionUseCase,

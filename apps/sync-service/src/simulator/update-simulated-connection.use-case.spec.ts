@@ -1,9 +1,8 @@
 import { SyncContracts } from '@cps/contracts';
-import { RpcRefusal } from '@cps/messaging';
+import { RpcRefusal, type EventOutbox } from '@cps/messaging';
+import { type Clock } from '@cps/domain';
+import { type Transactor } from '@cps/persistence';
 import { EntityManager } from 'typeorm';
-import { type Clock } from '../common/clock.js';
-import { type EventOutbox } from '../common/event-outbox.js';
-import { type Transactor } from '../common/transactor.js';
 import { type NewActivityEntry } from '../connections/connection-activity.entity.js';
 import { type ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { type ConnectionEntity, type ConnectionStatus } from '../connections/connection.entity.js';

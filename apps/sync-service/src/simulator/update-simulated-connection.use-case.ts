@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, toPublicConnectionStatus, type Actor, type Connection } from '@cps/contracts';
-import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../common/clock.js';
-import { EventOutbox } from '../common/event-outbox.js';
-import { Transactor } from '../common/transactor.js';
+import { RpcRefusal, EventOutbox } from '@cps/messaging';
+import { Clock } from '@cps/domain';
+import { Transactor } from '@cps/persistence';
 import { ConnectionActivityRepository } from '../connections/connection-activity.repository.js';
 import { activityEntry, simulatedConnectionNotFound, toConnection } from '../connections/connection-resource.js';
 import { type ConnectionEntity } from '../connections/connection.entity.js';

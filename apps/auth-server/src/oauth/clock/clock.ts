@@ -1,8 +1,5 @@
 import { Clock } from '@cps/domain';
 
-// The time every OAuth rule is measured against (code 10 min, access 900 s, retry 60 min, refresh 30 days).
-export { Clock, SystemClock } from '@cps/domain';
-
 /** The system clock moved by an offset a test sets (AUTH_TEST_CLOCK=true, never in production). */
 export class AdjustableClock extends Clock {
   private offsetMs = 0;

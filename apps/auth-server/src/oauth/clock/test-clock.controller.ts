@@ -1,5 +1,6 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { AdjustableClock, Clock } from './clock.js';
+import { Clock } from '@cps/domain';
+import { AdjustableClock } from './clock.js';
 
 /**
  * Test harnesses move the server's clock to check the 10-minute, 900-second, 60-minute and 30-day rules

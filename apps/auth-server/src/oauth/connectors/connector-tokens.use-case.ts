@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ulid } from '@cps/contracts';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { OAuthError } from '../oauth-error.js';
 import { OAuthSettings } from '../oauth-settings.js';
 import { select } from '../sql.js';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { ConnectorGrantRepository } from './connector-grant.repository.js';
 import { DisconnectConnectorUseCase } from './disconnect-connector.use-case.js';
 

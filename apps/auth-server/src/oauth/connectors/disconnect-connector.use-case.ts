@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type AuthContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { ConnectorGrantRepository } from './connector-grant.repository.js';
 
 /**

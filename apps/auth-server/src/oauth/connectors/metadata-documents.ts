@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Injectable, Logger } from '@nestjs/common';
 import { OutboundGuard, pinnedLookup } from '@cps/platform';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { OAuthSettings } from '../oauth-settings.js';
 import { type ConnectorClient, ConnectorClientRepository } from './connector-client.repository.js';
 import { checkMetadata } from './registration.controller.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { sha256 } from '@cps/persistence';
+import { Clock } from '@cps/domain';
 import { type Request, type Response } from 'express';
-import { Clock } from '../clock/clock.js';
 import { redirectUrisProblem } from '../redirect-uri-policy.js';
 import { ConnectorClientRepository } from './connector-client.repository.js';
 

@@ -1,7 +1,7 @@
 import { type AuthContracts } from '@cps/contracts';
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { RefreshTokenRepository } from '../tokens/refresh-token.repository.js';
 import { InstallationEvents } from './installation-events.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { CLIENT_SECRET_PREFIX, randomSecret, secretHash } from '../tokens/secrets.js';
 import { PartnerAppRepository } from './partner-app.repository.js';
 

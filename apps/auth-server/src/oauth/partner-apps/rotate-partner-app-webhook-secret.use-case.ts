@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type AuthContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { PartnerAppRepository } from './partner-app.repository.js';
 
 /**

@@ -2,11 +2,11 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { Logger } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
 import { type UserRepository } from '../../users/user.repository.js';
-import { type Clock } from '../clock/clock.js';
 import { errorPage } from '../interactions/pages.js';
 import { type OAuthSettings } from '../oauth-settings.js';
 import { type ConnectorClientRepository } from '../connectors/connector-client.repository.js';
 import { AuthContracts } from '@cps/contracts';
+import { type Clock } from '@cps/domain';
 import { type PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { FULL_SCOPE } from '../scope-policy.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS } from '../tokens/refresh-policy.js';

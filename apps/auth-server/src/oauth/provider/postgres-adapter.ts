@@ -1,6 +1,6 @@
+import { type Clock } from '@cps/domain';
 import { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { type DataSource } from 'typeorm';
-import { type Clock } from '../clock/clock.js';
 import { type ConnectorClientRepository } from '../connectors/connector-client.repository.js';
 import { type PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
 import { select } from '../sql.js';

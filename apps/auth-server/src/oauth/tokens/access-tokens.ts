@@ -1,6 +1,6 @@
+import { type Clock } from '@cps/domain';
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
-import { type Clock } from '../clock/clock.js';
 import { publicJwks, type SigningKey } from '../keys/signing-keys.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-policy.js';
 

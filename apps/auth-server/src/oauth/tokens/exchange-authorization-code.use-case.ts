@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { constantTimeEqual } from '@cps/persistence';
 import { ulid } from '@cps/contracts';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';
 import { OAuthError } from '../oauth-error.js';

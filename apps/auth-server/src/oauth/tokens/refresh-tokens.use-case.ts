@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@cps/persistence';
 import { ulid } from '@cps/contracts';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';
 import { OAuthError } from '../oauth-error.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../clock/clock.js';
+import { Clock } from '@cps/domain';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';
 import { type PartnerApp } from '../partner-apps/partner-app.repository.js';
