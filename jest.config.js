@@ -17,7 +17,17 @@ const swc = [
   },
 ];
 
-const libs = ['config', 'contracts', 'domain', 'messaging', 'observability', 'persistence', 'platform', 'testing'];
+const libs = [
+  'config',
+  'contracts',
+  'domain',
+  'messaging',
+  'observability',
+  'patches',
+  'persistence',
+  'platform',
+  'testing',
+];
 
 const common = {
   extensionsToTreatAsEsm: ['.ts'],

@@ -27,7 +27,7 @@ import {
 } from '@cps/contracts';
 import { natsServerOptions } from './nats-servers.js';
 import { IDEMPOTENCY_HEADER, requestAuditActor, requestIdempotencyKey } from './idempotency.js';
-import { SharedInboxClientNats } from './shared-inbox-client.js';
+import { SharedInboxClientNats } from '@cps/patches';
 import { MESSAGING_OPTIONS, RPC_TRANSPORT, type MessagingOptions } from './tokens.js';
 
 /** A reply that is not JSON: the answering service is broken, the caller gets a 500. */

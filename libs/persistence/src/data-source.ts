@@ -1,6 +1,6 @@
 import { type DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 import { SnakeNamingStrategy } from './naming.strategy.js';
-import { PreparingClient } from './preparing-client.js';
+import { PreparingClient } from '@cps/patches';
 
 export interface SchemaDataSourceOptions {
   url: string;
@@ -32,7 +32,7 @@ export function schemaDataSourceOptions(options: SchemaDataSourceOptions): DataS
       connectionTimeoutMillis: 5_000,
       // Reconnect handling is pg-pool's: a broken connection is dropped and a new one opened on next use.
       idleTimeoutMillis: 30_000,
-      // Statements that keep coming back are prepared once per connection (preparing-client.ts).
+      // Statements that keep coming back are prepared once per connection (libs/patches).
       Client: PreparingClient,
     },
   };

@@ -5,6 +5,5 @@ export * from './password-hash.js';
 export * from './transactor.js';
 export * from './transient-error.js';
 export * from './prepared-statement.js';
-export * from './preparing-client.js';
 export * from './group-commit.js';
 export * from './concurrent-index.js';

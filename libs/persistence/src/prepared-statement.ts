@@ -1,6 +1,6 @@
-import type { Pool, QueryResultRow } from 'pg';
+import type { QueryResultRow } from 'pg';
 import { type DataSource } from 'typeorm';
-import { statementName } from './preparing-client.js';
+import { statementName, typeormPool } from '@cps/patches';
 
 /**
  * A statement of a hot path run as a named prepared statement: Postgres parses and plans it once per pooled
@@ -18,14 +18,7 @@ export class PreparedStatement<Row extends QueryResultRow> {
   }
 
   async run(dataSource: DataSource, values: readonly unknown[]): Promise<Row[]> {
-    const result = await poolOf(dataSource).query<Row>({ name: this.name, text: this.text, values: [...values] });
+    const result = await typeormPool(dataSource).query<Row>({ name: this.name, text: this.text, values: [...values] });
     return result.rows;
   }
-}
-
-function poolOf(dataSource: DataSource): Pool {
-  // TypeORM's Postgres driver keeps its pg pool as `master` once the DataSource is initialized.
-  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
-  if (!pool || dataSource.options.type !== 'postgres') throw new Error('PreparedStatement needs a Postgres DataSource');
-  return pool;
 }

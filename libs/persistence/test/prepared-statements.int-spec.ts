@@ -1,12 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase } from '@cps/testing';
-import {
-  MAX_PREPARED_PER_CONNECTION,
-  PREPARE_AFTER_RUNS,
-  PreparedStatement,
-  schemaDataSourceOptions,
-  statementName,
-} from '../src/index.js';
+import { MAX_PREPARED_PER_CONNECTION, PREPARE_AFTER_RUNS, statementName } from '@cps/patches';
+import { PreparedStatement, schemaDataSourceOptions } from '../src/index.js';
 
 const SCHEMA = 'preparedtest';
 

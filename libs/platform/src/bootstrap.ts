@@ -3,7 +3,7 @@ import { type DynamicModule, type NestApplicationOptions } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import { IsOptional } from 'class-validator';
-import { type MicroserviceOptions } from '@nestjs/microservices';
+import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { type Logger } from 'pino';
 import { EnvPort, loadConfig, ServiceEnv } from '@cps/config';
@@ -21,7 +21,6 @@ import { DataSource } from 'typeorm';
 import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions } from './input-firewall.js';
 import { AppScopedNestLogger } from './service-logs.js';
 import { releaseStartupMemory } from './startup-memory.js';
-import { SubjectServerNats } from './subject-server-nats.js';
 
 /** What every service's configuration has: the variables of ServiceEnv and the port it listens on. */
 export type ServiceConfig = Pick<ServiceEnv, 'DATABASE_URL' | 'NATS_URL' | 'LOG_LEVEL' | 'SHUTDOWN_GRACE_MS'> & {
@@ -182,7 +181,7 @@ async function startApp(
     if (definition.rpc) {
       app.connectMicroservice<MicroserviceOptions>(
         {
-          strategy: new SubjectServerNats({
+          strategy: new ServerNats({
             ...natsServerOptions(config.NATS_URL),
             name: `${definition.service}-rpc`,
             queue: definition.service,

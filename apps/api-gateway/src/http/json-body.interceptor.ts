@@ -6,8 +6,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { handlerReadsBody } from '@cps/patches';
 import { type Request } from 'express';
 import { type Observable } from 'rxjs';
 
@@ -19,13 +18,6 @@ function hasBody(request: Request): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Whether the handler takes `@Body()`: only those routes read JSON (the link pages read forms). */
-function readsBody(context: ExecutionContext): boolean {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ??
-    {}) as Record<string, unknown>;
-  return Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
-}
-
 /**
  * 415 for a body in another media type on a route that reads a JSON body: the form parser would otherwise
  * hand a url-encoded body over as if it were JSON. Runs after the guards, as the check did before.
@@ -35,7 +27,7 @@ export class JsonBodyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() === 'http') {
       const request = context.switchToHttp().getRequest<Request>();
-      if (hasBody(request) && !request.is(JSON_TYPES) && readsBody(context)) {
+      if (hasBody(request) && !request.is(JSON_TYPES) && handlerReadsBody(context)) {
         throw new HttpException({ detail: 'Content-Type must be application/json' }, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
       }
     }
