@@ -35,6 +35,7 @@ const common = {
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((lib) => [`^@cps/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`])),
     '^@cps/tools$': '<rootDir>/tools/index.ts',
+    '^@cps/testing/unit$': '<rootDir>/libs/testing/src/unit.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

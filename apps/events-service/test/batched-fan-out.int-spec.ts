@@ -13,7 +13,7 @@ import { migrations } from '../src/migrations/index.js';
 import { PartnerAppFanOut } from '../src/partner-deliveries/partner-app.fan-out.js';
 import { PartnerTargetRepository } from '../src/partner-deliveries/partner-target.repository.js';
 import { type DeliverySettings } from '../src/settings.js';
-import { aPurchase } from '../src/testing/fixtures.js';
+import { aPurchase } from '@cps/testing/unit';
 import { PurchaseMatchedHandler } from '../src/webhook-events/purchase-matched.handler.js';
 import { RecordWebhookEventUseCase } from '../src/webhook-events/record-webhook-event.use-case.js';
 import { WebhookDestinationFanOut } from '../src/webhook-events/webhook-destination.fan-out.js';

@@ -1,8 +1,5 @@
 import { gtinCheckDigit } from '@cps/domain';
 import { eventually, OAuthFixture, WebhookReceiver } from '@cps/testing';
-// The link-flow helpers of sync-service's tests (browserless shopper, sandbox admin), shared rather than copied;
-// they belong in libs/testing once the link-flow changes of #8 item 3 have landed there.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import {
   createLinkToken,
   enableRetailer,
@@ -10,7 +7,7 @@ import {
   FAST_SYNC_ENV,
   LinkFlowClient,
   SandboxAdmin,
-} from '../../sync-service/test/link-flow.js';
+} from '@cps/testing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Body = any;

@@ -2,15 +2,7 @@ import { SIMULATED_PRODUCTS } from '@cps/domain';
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
-// The link-flow helpers of sync-service's tests (browserless shopper, sandbox admin), shared rather than copied.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import {
-  createLinkToken,
-  enableRetailer,
-  FAST_SYNC_ENV,
-  LinkFlowClient,
-  SandboxAdmin,
-} from '../../sync-service/test/link-flow.js';
+import { createLinkToken, enableRetailer, FAST_SYNC_ENV, LinkFlowClient, SandboxAdmin } from '@cps/testing';
 import { askOnPlatform } from './read-model-fixture.js';
 
 /**

@@ -1,15 +1,6 @@
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
 import { type DataSource } from 'typeorm';
-// The link-flow helpers of sync-service's tests (browserless shopper, sandbox admin), shared rather than copied,
-// as matching-service's tests do.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import {
-  createLinkToken,
-  enableRetailer,
-  FAST_SYNC_ENV,
-  LinkFlowClient,
-  SandboxAdmin,
-} from '../../sync-service/test/link-flow.js';
+import { createLinkToken, enableRetailer, FAST_SYNC_ENV, LinkFlowClient, SandboxAdmin } from '@cps/testing';
 import { TeamQuery } from '../src/ask/team-query.js';
 import { askOnPlatform } from './read-model-fixture.js';
 

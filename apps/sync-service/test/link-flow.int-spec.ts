@@ -8,7 +8,7 @@ import {
   FAST_SYNC_ENV,
   LinkFlowClient,
   SandboxAdmin,
-} from './link-flow.js';
+} from '@cps/testing';
 import { connectDb } from './support.js';
 
 interface WebhookBody {

@@ -3,7 +3,7 @@ import { jetstreamManager, type MsgRequest } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
-import { enableRetailer } from './link-flow.js';
+import { enableRetailer } from '@cps/testing';
 import { connectDb } from './support.js';
 
 /** The reconciliation job publishes purchases that were stored without their purchase.collected event, once. */

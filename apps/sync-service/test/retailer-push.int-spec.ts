@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { DEVELOPMENT_RETAILER_PUSH_SECRET, retailerAccountRef } from '@cps/domain';
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
-import { createLinkToken, enableRetailer, FAST_SYNC_ENV, LinkFlowClient, SandboxAdmin } from './link-flow.js';
+import { createLinkToken, enableRetailer, FAST_SYNC_ENV, LinkFlowClient, SandboxAdmin } from '@cps/testing';
 import { connectDb } from './support.js';
 
 /**

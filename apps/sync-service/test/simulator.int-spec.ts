@@ -1,6 +1,6 @@
 import { eventually, TestPlatform, WebhookReceiver, type ReceivedRequest, type TestTeam } from '@cps/testing';
 import type pg from 'pg';
-import { enableRetailer, FAST_EVENTS_ENV } from './link-flow.js';
+import { enableRetailer, FAST_EVENTS_ENV } from '@cps/testing';
 import { connectDb } from './support.js';
 
 interface WebhookBody {

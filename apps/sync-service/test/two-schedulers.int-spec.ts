@@ -6,7 +6,7 @@ import {
   FAST_SYNC_ENV,
   LinkFlowClient,
   SandboxAdmin,
-} from './link-flow.js';
+} from '@cps/testing';
 
 interface PollLog {
   connection_id: string;

@@ -9,3 +9,4 @@ export { NatsServerProcess } from '@cps/tools';
 export * from './oauth/browserless-flow.js';
 export * from './oauth/oauth-fixture.js';
 export * from './statement-log.js';
+export * from './link-flow.js';

@@ -3,7 +3,7 @@ import { sha256 } from '@cps/persistence';
 import { type Clock } from '@cps/domain';
 import { type AdOptOutRepository } from './ad-opt-out.repository.js';
 import { RecordAdOptOutUseCase } from './record-ad-opt-out.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 

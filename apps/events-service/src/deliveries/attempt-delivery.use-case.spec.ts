@@ -8,7 +8,7 @@ import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { type AttemptRecord, type ClaimedDelivery, type DeliveryRepository } from './delivery.repository.js';
 import { type WebhookRequest, type WebhookTransport } from './webhook-transport.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const SECRET = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
 const box = new SecretBox(Buffer.alloc(32, 9).toString('base64'));

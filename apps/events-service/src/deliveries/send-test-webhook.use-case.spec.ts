@@ -3,7 +3,7 @@ import { type AttemptResult, type Clock } from '@cps/domain';
 import { type RpcRefusal } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { type DeliverySettings } from '../settings.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';

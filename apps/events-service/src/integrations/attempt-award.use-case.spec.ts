@@ -2,7 +2,7 @@ import { type AttemptResult, type Clock, type Randomness } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
 import { type WebhookRequest, type WebhookTransport } from '../deliveries/webhook-transport.js';
 import { type DeliverySettings } from '../settings.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 import { AttemptAwardUseCase } from './attempt-award.use-case.js';
 import { type AwardCustomers, type CustomerLookup } from './award-customers.js';
 import { type AwardAttempt, type AwardRepository, type ClaimedAward } from './award.repository.js';

@@ -1,7 +1,7 @@
 import { type Connection, type PurchaseDetail } from '@cps/contracts';
 import { type Clock } from '@cps/domain';
 import { EntityManager } from 'typeorm';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 import { type AwardRepository, type NewAward } from './award.repository.js';
 import { type IntegrationRepository, type IntegrationRow } from './integration.repository.js';
 import { RecordAwardsUseCase } from './record-awards.use-case.js';

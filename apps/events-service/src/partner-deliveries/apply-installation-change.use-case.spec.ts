@@ -10,7 +10,7 @@ import {
   type PartnerTarget,
   type PartnerTargetRepository,
 } from './partner-target.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const manager = {} as EntityManager;
 const box = new SecretBox(Buffer.alloc(32, 7).toString('base64'));

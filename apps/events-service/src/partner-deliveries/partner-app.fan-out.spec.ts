@@ -1,6 +1,6 @@
 import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
-import { aConnection } from '../testing/fixtures.js';
+import { aConnection } from '@cps/testing/unit';
 import { type NewDelivery } from '../deliveries/delivery.repository.js';
 import { type DeliverySettings } from '../settings.js';
 import { type FanOutContext } from '../webhook-events/event-fan-out.js';
@@ -8,7 +8,7 @@ import { connectionActivatedEvent } from '../webhook-events/webhook-event-bodies
 import { type StoredWebhookEvent } from '../webhook-events/webhook-event.repository.js';
 import { PartnerAppFanOut } from './partner-app.fan-out.js';
 import { type DeliveringTarget, type PartnerTargetRepository } from './partner-target.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-01-01T00:00:00.000Z');
 

@@ -4,7 +4,7 @@ import {
   purchaseCreatedEvent,
 } from '../webhook-events/webhook-event-bodies.js';
 import { onlyBrandProducts } from '@cps/domain';
-import { aConnection, aPurchase } from '../testing/fixtures.js';
+import { aConnection, aPurchase } from '@cps/testing/unit';
 import { partnerWebhookEvent } from './partner-webhook-body.js';
 
 const connection = aConnection({ email: 'a@example.com' });

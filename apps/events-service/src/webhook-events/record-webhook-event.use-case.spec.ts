@@ -1,6 +1,6 @@
 import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
-import { aConnection } from '../testing/fixtures.js';
+import { aConnection } from '@cps/testing/unit';
 import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
 import { type DeliverySettings } from '../settings.js';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
@@ -15,7 +15,7 @@ import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { connectionActivatedEvent, type NewWebhookEvent } from './webhook-event-bodies.js';
 import { WebhookDestinationFanOut } from './webhook-destination.fan-out.js';
 import { type StoredWebhookEvent, type WebhookEventRepository } from './webhook-event.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-01-01T00:00:00.000Z');
 const manager = {} as EntityManager;

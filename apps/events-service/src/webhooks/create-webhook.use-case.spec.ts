@@ -5,8 +5,8 @@ import { type Clock } from '@cps/domain';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from './webhook-destination.repository.js';
-import { fake } from '../testing/fake.js';
-import { resolveForSpecs } from '../testing/fake-resolver.js';
+import { fake } from '@cps/testing/unit';
+import { resolveForSpecs } from '@cps/testing/unit';
 
 const box = new SecretBox(Buffer.alloc(32, 1).toString('base64'));
 const clock: Clock = { now: () => new Date('2025-01-01T00:00:00.000Z') };

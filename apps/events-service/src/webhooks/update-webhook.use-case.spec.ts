@@ -1,8 +1,8 @@
 import { RpcRefusal } from '@cps/messaging';
 import { DEVELOPMENT_OUTBOUND_ALLOWLIST, OutboundGuard } from '@cps/platform';
 import { type Clock } from '@cps/domain';
-import { fake } from '../testing/fake.js';
-import { resolveForSpecs } from '../testing/fake-resolver.js';
+import { fake } from '@cps/testing/unit';
+import { resolveForSpecs } from '@cps/testing/unit';
 import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { type DestinationChanges, type WebhookDestinationRepository } from './webhook-destination.repository.js';

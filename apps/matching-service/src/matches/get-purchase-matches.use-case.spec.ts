@@ -1,6 +1,6 @@
 import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
 import { type ItemMatchRepository, type ItemMatchView } from './item-match.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 describe('GetPurchaseMatchesUseCase', () => {
   it("answers the team's match of each item, asking only for that team", async () => {

@@ -3,7 +3,7 @@ import { PermanentEventError } from '@cps/messaging';
 import { EntityManager } from 'typeorm';
 import { type MatchPurchaseCommand, type MatchPurchaseUseCase } from './match-purchase.use-case.js';
 import { PurchaseCollectedHandler } from './purchase-collected.handler.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters
 const PURCHASE = fake<PurchaseDetail>({ purchase_id: '01PURCHASE', items: [] });

@@ -6,7 +6,7 @@ import { CatalogMatcher } from './catalog-matcher.js';
 import { type ItemMatchEntity } from './item-match.entity.js';
 import { type ItemMatchRepository } from './item-match.repository.js';
 import { RematchRecentPurchasesUseCase } from './rematch-recent-purchases.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

@@ -1,6 +1,6 @@
 import { type ServiceMetrics } from '@cps/observability';
 import { Registry } from 'prom-client';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 import { CollectionMetrics } from './collection-metrics.js';
 import { CollectionScheduler } from './collection-scheduler.service.js';
 import { type CollectionClaim, type CollectionStateRepository } from './collection-state.repository.js';

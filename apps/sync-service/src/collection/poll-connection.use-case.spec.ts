@@ -25,7 +25,7 @@ import { CollectionMetrics } from './collection-metrics.js';
 import { type CollectionClaim, type CollectionStateRepository } from './collection-state.repository.js';
 import { type CollectionConfig } from './collection.config.js';
 import { PollConnectionUseCase } from './poll-connection.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const LINKED = new Date('2026-02-01T00:00:00.000Z');

@@ -9,7 +9,7 @@ import { type ConnectionActivityRepository } from './connection-activity.reposit
 import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionRepository } from './connection.repository.js';
 import { CreateConnectionUseCase } from './create-connection.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

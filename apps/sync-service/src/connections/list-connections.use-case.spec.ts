@@ -2,7 +2,7 @@ import { RpcRefusal } from '@cps/messaging';
 import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionListFilter, type ConnectionRepository } from './connection.repository.js';
 import { ListConnectionsUseCase } from './list-connections.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const AT = new Date('2025-05-01T10:00:00.000Z');
 const row = (id: string): ConnectionEntity => ({

@@ -8,7 +8,7 @@ import { type ConnectionEntity } from './connection.entity.js';
 import { type ConnectionChanges, type ConnectionRepository } from './connection.repository.js';
 import { DeleteConnectionUseCase } from './delete-connection.use-case.js';
 import { UpdateConnectionUseCase } from './update-connection.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const CREATED = new Date('2025-04-01T00:00:00.000Z');
 const NOW = new Date('2025-05-01T10:00:00.000Z');

@@ -4,7 +4,7 @@ import { type Clock, type Randomness } from '@cps/domain';
 import { CreateLinkTokenUseCase, type CreateLinkTokenCommand } from './create-link-token.use-case.js';
 import { type LinkTokenEntity } from './link-token.entity.js';
 import { type LinkTokenRepository } from './link-token.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const KEY = Buffer.alloc(32, 3).toString('base64');

@@ -6,7 +6,7 @@ import { type LinkTokenRepository } from './link-token.repository.js';
 import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';
 import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
 import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const token = (char: string) => `lt_v1_${char.repeat(43)}`;

@@ -17,7 +17,7 @@ import { type TeamRetailerRepository } from '../retailers/team-retailer.reposito
 import { LinkConnectionUseCase } from './link-connection.use-case.js';
 import { type LinkSessionFlow } from './link-session-flow.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const EARLIER = new Date('2026-01-01T00:00:00.000Z');

@@ -2,7 +2,7 @@ import { RpcRefusal } from '@cps/messaging';
 import { type LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
 import { SubmitLinkConsentUseCase } from './submit-link-consent.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 function setup(current: Partial<LinkSessionEntity>) {
   const saved: LinkSessionChanges[] = [];

@@ -14,7 +14,7 @@ import { MAX_FAILED_SIGN_INS } from './link-session-rules.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
 import { SubmitLinkCodeUseCase } from './submit-link-code.use-case.js';
 import { SubmitLinkCredentialsUseCase } from './submit-link-credentials.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const vault = new RetailerCredentialVault(new SecretBox(Buffer.alloc(32, 5).toString('base64')));
 /** What the pages would show; the specs read only the state. */

@@ -1,7 +1,7 @@
 import { RpcRefusal } from '@cps/messaging';
 import { ListPurchasesUseCase } from './list-purchases.use-case.js';
 import { type PurchasePageRow, type PurchaseRepository } from './purchase.repository.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const purchase = (id: string, date: string): PurchasePageRow => ({
   id,

@@ -6,7 +6,7 @@ import { type RetailerEntity, type TeamRetailerEntity } from './retailer.entity.
 import { type RetailerRepository } from './retailer.repository.js';
 import { type TeamRetailerRepository } from './team-retailer.repository.js';
 import { LINK_ID_LENGTH, UpdateRetailerUseCase } from './update-retailer.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

@@ -15,7 +15,7 @@ import {
   CreateSimulatedConnectionUseCase,
   type CreateSimulatedConnectionCommand,
 } from './create-simulated-connection.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

@@ -8,7 +8,7 @@ import { type ConnectionRepository } from '../connections/connection.repository.
 import { type PurchaseWithItems } from '../purchases/purchase.entity.js';
 import { type PurchaseRepository } from '../purchases/purchase.repository.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2025-05-01T10:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

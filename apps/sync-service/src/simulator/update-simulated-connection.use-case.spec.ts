@@ -9,7 +9,7 @@ import { type ConnectionEntity, type ConnectionStatus } from '../connections/con
 import { type ConnectionChanges, type ConnectionRepository } from '../connections/connection.repository.js';
 import { DeleteConnectionUseCase } from '../connections/delete-connection.use-case.js';
 import { UpdateSimulatedConnectionUseCase } from './update-simulated-connection.use-case.js';
-import { fake } from '../testing/fake.js';
+import { fake } from '@cps/testing/unit';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const TX = Object.create(EntityManager.prototype) as EntityManager; // a stand-in: only its identity matters

@@ -1,4 +1,4 @@
-import { type TestPlatform, type TestTeam } from '@cps/testing';
+import { type TestPlatform, type TestTeam } from './test-platform.js';
 
 /** Small timings so the scheduler, backoff and deliveries happen within a test. */
 export const FAST_SYNC_ENV = {
