@@ -239,8 +239,14 @@ export class DeliveryRepository {
     );
   }
 
-  async findOwned(teamId: string, destinationId: string, id: string): Promise<DeliveryRow | null> {
-    const rows: DeliveryRow[] = await this.dataSource.query(
+  /** Read in `manager` when given (a change's transaction: what it already wrote, and no second pooled connection). */
+  async findOwned(
+    teamId: string,
+    destinationId: string,
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<DeliveryRow | null> {
+    const rows: DeliveryRow[] = await manager.query(
       `SELECT ${DELIVERY_COLUMNS}
          FROM events.deliveries d JOIN events.webhook_events e ON e.id = d.event_id
         WHERE d.team_id = $1 AND d.destination_id = $2 AND d.id = $3`,
@@ -292,16 +298,17 @@ export class DeliveryRepository {
     });
   }
 
-  /** Makes a finished delivery due now; false when it is pending (already on its way). */
-  async requeue(teamId: string, id: string, now: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const [, requeued]: UpdateResult<unknown> = await manager.query(
-        `UPDATE events.deliveries SET status = 'pending', next_attempt_at = $3, updated_at = now()
-          WHERE team_id = $1 AND id = $2 AND status <> 'pending'`,
-        [teamId, id, now],
-      );
-      if (requeued > 0) await manager.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
-      return requeued > 0;
-    });
+  /**
+   * Makes a finished delivery due now, in the caller's transaction (the workers hear of it when that commits); false
+   * when it is pending (already on its way).
+   */
+  async requeue(tx: EntityManager, teamId: string, id: string, now: Date): Promise<boolean> {
+    const [, requeued]: UpdateResult<unknown> = await tx.query(
+      `UPDATE events.deliveries SET status = 'pending', next_attempt_at = $3, updated_at = now()
+        WHERE team_id = $1 AND id = $2 AND status <> 'pending'`,
+      [teamId, id, now],
+    );
+    if (requeued > 0) await tx.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
+    return requeued > 0;
   }
 }

@@ -65,14 +65,17 @@ const SELECT = Object.entries(COLUMNS)
   )
   .join(', ');
 
-/** The team's integrations: every read and change takes the team id. */
+/**
+ * The team's integrations: every read and change takes the team id. Changes go through the caller's transaction
+ * (Transactor.run, which joins an audited request's: ADR 0022), so they commit with what the caller records.
+ */
 @Injectable()
 export class IntegrationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async create(row: IntegrationRow): Promise<void> {
+  async create(tx: EntityManager, row: IntegrationRow): Promise<void> {
     const fields = Object.keys(COLUMNS) as Array<keyof IntegrationRow>;
-    await this.dataSource.query(
+    await tx.query(
       `INSERT INTO events.integrations (${fields.map((f) => COLUMNS[f]).join(', ')})
        VALUES (${fields.map((_f, i) => `$${i + 1}`).join(', ')})`,
       fields.map((f) => row[f]),
@@ -83,8 +86,13 @@ export class IntegrationRepository {
     return this.dataSource.query(`SELECT ${SELECT} FROM events.integrations WHERE team_id = $1 ORDER BY id`, [teamId]);
   }
 
-  async find(teamId: string, id: string): Promise<IntegrationRow | null> {
-    const rows: IntegrationRow[] = await this.dataSource.query(
+  /** Read in `manager` when given (a change's transaction: what it already wrote, and no second pooled connection). */
+  async find(
+    teamId: string,
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<IntegrationRow | null> {
+    const rows: IntegrationRow[] = await manager.query(
       `SELECT ${SELECT} FROM events.integrations WHERE team_id = $1 AND id = $2`,
       [teamId, id],
     );
@@ -92,10 +100,16 @@ export class IntegrationRepository {
   }
 
   /** The changed row, or null for an unknown or foreign id. */
-  async update(teamId: string, id: string, changes: IntegrationChanges, at: Date): Promise<IntegrationRow | null> {
+  async update(
+    tx: EntityManager,
+    teamId: string,
+    id: string,
+    changes: IntegrationChanges,
+    at: Date,
+  ): Promise<IntegrationRow | null> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     const sets = entries.map(([field], i) => `${COLUMNS[field as keyof IntegrationRow]} = $${i + 4}`);
-    const [rows]: [IntegrationRow[], number] = await this.dataSource.query(
+    const [rows]: [IntegrationRow[], number] = await tx.query(
       `UPDATE events.integrations SET ${[...sets, 'updated_at = $3'].join(', ')}
         WHERE team_id = $1 AND id = $2 RETURNING ${SELECT}`,
       [teamId, id, at, ...entries.map(([, value]) => value)],
@@ -104,8 +118,8 @@ export class IntegrationRepository {
   }
 
   /** True when it existed; its ledger goes with it. */
-  async delete(teamId: string, id: string): Promise<boolean> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
+  async delete(tx: EntityManager, teamId: string, id: string): Promise<boolean> {
+    const [, count]: [unknown[], number] = await tx.query(
       `DELETE FROM events.integrations WHERE team_id = $1 AND id = $2`,
       [teamId, id],
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LIST_LIMIT, ulid, EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, Transactor, type Transaction } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
 import { Clock } from '@cps/domain';
 import { WebhookUrlPolicy } from '../settings.js';
@@ -36,6 +36,7 @@ async function acceptBaseUrl(url: string, policy: WebhookUrlPolicy, outbound: Ou
 export class CreateIntegrationUseCase {
   constructor(
     private readonly integrations: IntegrationRepository,
+    private readonly transactor: Transactor,
     private readonly secrets: SecretBox,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly outbound: OutboundGuard,
@@ -70,7 +71,7 @@ export class CreateIntegrationUseCase {
       createdAt: now,
       updatedAt: now,
     };
-    await this.integrations.create(row);
+    await this.transactor.run((tx) => this.integrations.create(tx, row));
     return { ...toIntegration(row), secret };
   }
 }
@@ -100,6 +101,7 @@ export class GetIntegrationUseCase {
 export class UpdateIntegrationUseCase {
   constructor(
     private readonly integrations: IntegrationRepository,
+    private readonly transactor: Transactor,
     private readonly secrets: SecretBox,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly outbound: OutboundGuard,
@@ -107,7 +109,14 @@ export class UpdateIntegrationUseCase {
   ) {}
 
   async execute(request: RpcRequest<Contracts['updateIntegration']>): Promise<EventsContracts.Integration> {
-    const current = await this.integrations.find(request.teamId, request.integrationId);
+    return this.transactor.run((tx) => this.change(tx, request));
+  }
+
+  private async change(
+    tx: Transaction,
+    request: RpcRequest<Contracts['updateIntegration']>,
+  ): Promise<EventsContracts.Integration> {
+    const current = await this.integrations.find(request.teamId, request.integrationId, tx);
     if (!current) throw notFound(request.integrationId);
     if (request.api_key !== undefined && current.adapter === 'webhook') {
       throw invalidField('api_key', 'the webhook adapter signs with its own secret; it takes no api_key', undefined);
@@ -133,7 +142,13 @@ export class UpdateIntegrationUseCase {
       rewardOnLink: request.reward_on_link,
       customerIdentifier: request.customer_identifier,
     };
-    const updated = await this.integrations.update(request.teamId, request.integrationId, changes, this.clock.now());
+    const updated = await this.integrations.update(
+      tx,
+      request.teamId,
+      request.integrationId,
+      changes,
+      this.clock.now(),
+    );
     if (!updated) throw notFound(request.integrationId);
     return toIntegration(updated);
   }
@@ -141,10 +156,13 @@ export class UpdateIntegrationUseCase {
 
 @Injectable()
 export class DeleteIntegrationUseCase {
-  constructor(private readonly integrations: IntegrationRepository) {}
+  constructor(
+    private readonly integrations: IntegrationRepository,
+    private readonly transactor: Transactor,
+  ) {}
 
   async execute(teamId: string, id: string): Promise<EventsContracts.DeletedIntegration> {
-    if (!(await this.integrations.delete(teamId, id))) throw notFound(id);
+    if (!(await this.transactor.run((tx) => this.integrations.delete(tx, teamId, id)))) throw notFound(id);
     return { integration_id: id };
   }
 }

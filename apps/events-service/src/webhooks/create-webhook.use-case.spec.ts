@@ -5,8 +5,7 @@ import { type Clock } from '@cps/domain';
 import { CreateWebhookUseCase } from './create-webhook.use-case.js';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from './webhook-destination.repository.js';
-import { fake } from '@cps/testing/unit';
-import { resolveForSpecs } from '@cps/testing/unit';
+import { fake, inlineTransactor, resolveForSpecs } from '@cps/testing/unit';
 
 const box = new SecretBox(Buffer.alloc(32, 1).toString('base64'));
 const clock: Clock = { now: () => new Date('2025-01-01T00:00:00.000Z') };
@@ -14,7 +13,7 @@ const clock: Clock = { now: () => new Date('2025-01-01T00:00:00.000Z') };
 function setup(allowHttp: boolean, allow: readonly string[] = DEVELOPMENT_OUTBOUND_ALLOWLIST) {
   const rows: WebhookDestinationEntity[] = [];
   const repository = fake<WebhookDestinationRepository>({
-    create: (row: WebhookDestinationEntity) => {
+    create: (_tx: unknown, row: WebhookDestinationEntity) => {
       rows.push(row);
       return Promise.resolve();
     },
@@ -23,6 +22,7 @@ function setup(allowHttp: boolean, allow: readonly string[] = DEVELOPMENT_OUTBOU
     rows,
     useCase: new CreateWebhookUseCase(
       repository,
+      inlineTransactor,
       box,
       { allowHttp },
       clock,

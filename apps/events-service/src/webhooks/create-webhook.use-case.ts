@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid, type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, Transactor } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
 import { Clock } from '@cps/domain';
 import { WebhookUrlPolicy } from '../settings.js';
@@ -15,6 +15,7 @@ type Request = RpcRequest<typeof EventsContracts.createWebhook>;
 export class CreateWebhookUseCase {
   constructor(
     private readonly destinations: WebhookDestinationRepository,
+    private readonly transactor: Transactor,
     private readonly secrets: SecretBox,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly clock: Clock,
@@ -39,7 +40,7 @@ export class CreateWebhookUseCase {
       createdAt: now,
       updatedAt: now,
     };
-    await this.destinations.create(destination);
+    await this.transactor.run((tx) => this.destinations.create(tx, destination));
     return { ...toWebhook(destination), secret };
   }
 }

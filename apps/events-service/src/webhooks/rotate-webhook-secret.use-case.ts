@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EventsContracts } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
-import { SecretBox } from '@cps/persistence';
+import { SecretBox, Transactor } from '@cps/persistence';
 import { Clock } from '@cps/domain';
 import { WebhookDestinationRepository } from './webhook-destination.repository.js';
 import { generateWebhookSecret } from './webhook-secret.js';
@@ -16,6 +16,7 @@ import { webhookNotFound } from './webhook-view.js';
 export class RotateWebhookSecretUseCase {
   constructor(
     private readonly destinations: WebhookDestinationRepository,
+    private readonly transactor: Transactor,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
   ) {}
@@ -24,7 +25,11 @@ export class RotateWebhookSecretUseCase {
     const secret = generateWebhookSecret();
     const until =
       request.overlap_hours > 0 ? new Date(this.clock.now().getTime() + request.overlap_hours * 3_600_000) : null;
-    if (!(await this.destinations.rotateSecret(request.teamId, request.webhookId, this.secrets.seal(secret), until))) {
+    const sealed = this.secrets.seal(secret);
+    const rotated = await this.transactor.run((tx) =>
+      this.destinations.rotateSecret(tx, request.teamId, request.webhookId, sealed, until),
+    );
+    if (!rotated) {
       throw new RpcRefusal(404, webhookNotFound(request.webhookId));
     }
     return { webhook_id: request.webhookId, secret, previous_secret_until: until?.toISOString() ?? null };

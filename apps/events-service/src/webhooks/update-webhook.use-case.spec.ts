@@ -1,8 +1,7 @@
 import { RpcRefusal } from '@cps/messaging';
 import { DEVELOPMENT_OUTBOUND_ALLOWLIST, OutboundGuard } from '@cps/platform';
 import { type Clock } from '@cps/domain';
-import { fake } from '@cps/testing/unit';
-import { resolveForSpecs } from '@cps/testing/unit';
+import { fake, inlineTransactor, resolveForSpecs } from '@cps/testing/unit';
 import { UpdateWebhookUseCase } from './update-webhook.use-case.js';
 import { type WebhookDestinationEntity } from './webhook-destination.entity.js';
 import { type DestinationChanges, type WebhookDestinationRepository } from './webhook-destination.repository.js';
@@ -26,13 +25,16 @@ const stored: WebhookDestinationEntity = {
 function setup(allow: readonly string[]) {
   const updates: DestinationChanges[] = [];
   const repository = fake<WebhookDestinationRepository>({
-    update: (_teamId: string, _id: string, changes: DestinationChanges) => {
+    update: (_tx: unknown, _teamId: string, _id: string, changes: DestinationChanges) => {
       updates.push(changes);
       return Promise.resolve({ ...stored, ...changes });
     },
   });
   const guard = new OutboundGuard({ allow, resolve: resolveForSpecs });
-  return { updates, useCase: new UpdateWebhookUseCase(repository, { allowHttp: true }, clock, guard) };
+  return {
+    updates,
+    useCase: new UpdateWebhookUseCase(repository, inlineTransactor, { allowHttp: true }, clock, guard),
+  };
 }
 
 describe('UpdateWebhookUseCase', () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EventsContracts, type RpcRequest, type Webhook } from '@cps/contracts';
 import { RpcRefusal } from '@cps/messaging';
+import { Transactor } from '@cps/persistence';
 import { OutboundGuard } from '@cps/platform';
 import { Clock } from '@cps/domain';
 import { WebhookUrlPolicy } from '../settings.js';
@@ -14,6 +15,7 @@ type Request = RpcRequest<typeof EventsContracts.updateWebhook>;
 export class UpdateWebhookUseCase {
   constructor(
     private readonly destinations: WebhookDestinationRepository,
+    private readonly transactor: Transactor,
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly clock: Clock,
     private readonly outbound: OutboundGuard,
@@ -32,7 +34,9 @@ export class UpdateWebhookUseCase {
       changes.isActive = request.is_active;
       if (request.is_active) changes.disabledReason = null;
     }
-    const updated = await this.destinations.update(request.teamId, request.webhookId, changes);
+    const updated = await this.transactor.run((tx) =>
+      this.destinations.update(tx, request.teamId, request.webhookId, changes),
+    );
     if (!updated) throw new RpcRefusal(404, webhookNotFound(request.webhookId));
     return toWebhook(updated);
   }
