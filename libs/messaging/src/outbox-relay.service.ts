@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ServiceMetrics } from '@cps/observability';
+import { GroupCommit } from '@cps/persistence';
 import { BackgroundLoop } from './background-loop.js';
 import { NatsConnectionService } from './nats-connection.service.js';
 import { outboxChannel } from './outbox.js';
@@ -108,9 +109,17 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     )) as OutboxRow[];
     if (rows.length === 0) return 0;
 
-    const marks = new PublishedMarks((ids) =>
-      session.query(`UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [ids]),
-    );
+    // Acknowledged rows are marked published right after their acks: the ids acked while an UPDATE runs go in the
+    // next one, so a burst costs a few statements, not one per row. A failed mark leaves rows pending (republished
+    // later, dropped by JetStream as duplicates) and fails the pass once its publishes are done.
+    const marks = new GroupCommit<string, void>({
+      onFailure: 'fail',
+      write: async (ids) => {
+        await session.query(`UPDATE "${schema}".outbox SET published_at = now() WHERE id = ANY($1)`, [ids]);
+        return ids.map(() => undefined);
+      },
+    });
+    const marked: Array<Promise<void>> = [];
     const failures: Error[] = [];
     let published = 0;
     const js = this.nats.js;
@@ -122,7 +131,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
           failures.push(error as Error);
           return false; // the chain's later rows wait for this one
         }
-        marks.add(row.id);
+        marked.push(marks.submit(row.id));
         published += 1;
         this.metrics.outboxLag.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
         this.metrics.outboxPublished.inc();
@@ -137,7 +146,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
         }
       }),
     );
-    await marks.settled();
+    const markFailure = (await Promise.allSettled(marked)).find((result) => result.status === 'rejected');
+    if (markFailure) throw markFailure.reason;
     if (failures.length > 0) {
       throw new Error(
         `${failures.length} of ${rows.length} outbox rows not published (their teams' later rows wait): ${failures[0]!.message}`,
@@ -178,35 +188,4 @@ export function publicationPlan<R extends Pick<OutboxRow, 'envelope' | 'ordering
     else last.push([row]);
   }
   return [...teams.values()];
-}
-
-/**
- * Marks acknowledged rows published right after their acks: the ids acked while an UPDATE runs go in the next
- * one, so a burst costs a few statements, not one per row. A failed mark leaves rows pending (republished
- * later, dropped by JetStream as duplicates); it is reported by `settled()`.
- */
-class PublishedMarks {
-  private waiting: string[] = [];
-  private draining?: Promise<void>;
-  private error?: Error;
-
-  constructor(private readonly mark: (ids: string[]) => Promise<unknown>) {}
-
-  add(id: string): void {
-    this.waiting.push(id);
-    this.draining ??= this.drain();
-  }
-
-  async settled(): Promise<void> {
-    await this.draining;
-    if (this.error) throw this.error;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const ids = this.waiting.splice(0);
-      await this.mark(ids).catch((error: Error) => (this.error ??= error));
-    }
-    this.draining = undefined;
-  }
 }

@@ -5,8 +5,16 @@ interface Waiting<T, R> {
 }
 
 export interface GroupCommitOptions<T, R> {
-  /** Most items one statement takes. */
-  maxBatch: number;
+  /** Most items one statement takes (default: every item waiting). */
+  maxBatch?: number;
+  /**
+   * A failed batch: `split` (default) writes its items one by one, so one bad item fails only its own caller;
+   * `fail` fails every item of the batch with the error (a statement that fails for all alike, such as a lost
+   * connection, is not sent again per item).
+   */
+  onFailure?: 'split' | 'fail';
+  /** Called when the last waiting item is written and nothing waits any more. */
+  onIdle?: () => void;
   /**
    * Writes the items in one statement (its own transaction) and answers one result per item, in the items' order.
    * Items of one batch may come from unrelated callers: the statement must not let one item's effect depend on
@@ -38,10 +46,11 @@ export class GroupCommit<T, R> {
   private async drain(): Promise<void> {
     this.writing = true;
     try {
-      while (this.waiting.length > 0) await this.writeBatch(this.waiting.splice(0, this.options.maxBatch));
+      while (this.waiting.length > 0) await this.writeBatch(this.waiting.splice(0, this.options.maxBatch ?? Infinity));
     } finally {
       this.writing = false;
     }
+    this.options.onIdle?.();
   }
 
   private async writeBatch(batch: Array<Waiting<T, R>>): Promise<void> {
@@ -49,8 +58,28 @@ export class GroupCommit<T, R> {
       const results = await this.options.write(batch.map((waiting) => waiting.item));
       batch.forEach((waiting, i) => waiting.resolve(results[i] as R));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || this.options.onFailure === 'fail')
+        return batch.forEach((waiting) => waiting.reject(error));
       for (const waiting of batch) await this.writeBatch([waiting]);
     }
+  }
+}
+
+/**
+ * One group commit per key (a rate-limit bucket, a consumer): items of one key are batched together, keys never
+ * mix, and a key's group is dropped once it is idle.
+ */
+export class KeyedGroupCommit<K, T, R> {
+  private readonly groups = new Map<K, GroupCommit<T, R>>();
+
+  constructor(private readonly optionsFor: (key: K) => GroupCommitOptions<T, R>) {}
+
+  submit(key: K, item: T): Promise<R> {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new GroupCommit({ ...this.optionsFor(key), onIdle: () => this.groups.delete(key) });
+      this.groups.set(key, group);
+    }
+    return group.submit(item);
   }
 }

@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { PreparedStatement } from '@cps/persistence';
+import { KeyedGroupCommit, PreparedStatement } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { verdictOf, type RateLimitOptions, type RateLimitVerdict } from './token-bucket-limiter.js';
 
 export type BucketLimit = Pick<RateLimitOptions, 'perMinute' | 'burst'>;
-
-interface Waiter {
-  resolve: (verdict: RateLimitVerdict) => void;
-  reject: (error: unknown) => void;
-}
-
-interface Queue {
-  limit: BucketLimit;
-  waiters: Waiter[];
-}
 
 /**
  * Token buckets in Postgres (`gateway.rate_limit_buckets`, UNLOGGED), shared by every gateway replica: one
@@ -28,50 +18,23 @@ interface Queue {
  */
 @Injectable()
 export class SharedTokenBuckets {
-  /** Requests waiting for their bucket's statement in flight; a key is present while one runs. */
-  private readonly queues = new Map<string, Queue>();
+  /** One group commit per bucket: the requests that arrive while its statement runs are taken for by the next. */
+  private readonly takes = new KeyedGroupCommit<string, BucketLimit, RateLimitVerdict>((key) => ({
+    onFailure: 'fail',
+    write: async (limits) => {
+      // The newest limit applies to the batch (a team's limit may change while requests wait).
+      const limit = limits[limits.length - 1]!;
+      const { tokens, granted } = await this.takeMany(key, limit, limits.length);
+      return limits.map((_, index) =>
+        index < granted ? verdictOf(tokens + (granted - 1 - index), true, limit) : verdictOf(tokens, false, limit),
+      );
+    },
+  }));
 
   constructor(private readonly dataSource: DataSource) {}
 
   take(key: string, limit: BucketLimit): Promise<RateLimitVerdict> {
-    return new Promise((resolve, reject) => {
-      const queue = this.queues.get(key);
-      if (queue) {
-        queue.limit = limit;
-        queue.waiters.push({ resolve, reject });
-        return;
-      }
-      this.queues.set(key, { limit, waiters: [] });
-      void this.run(key, limit, [{ resolve, reject }]);
-    });
-  }
-
-  /** Takes for `batch`, then for whoever queued meanwhile, until nobody waits (a loop: the bucket may stay busy). */
-  private async run(key: string, limit: BucketLimit, first: Waiter[]): Promise<void> {
-    let batch = first;
-    let current = limit;
-    for (;;) {
-      try {
-        const { tokens, granted } = await this.takeMany(key, current, batch.length);
-        batch.forEach(({ resolve }, index) =>
-          resolve(
-            index < granted
-              ? verdictOf(tokens + (granted - 1 - index), true, current)
-              : verdictOf(tokens, false, current),
-          ),
-        );
-      } catch (error) {
-        for (const { reject } of batch) reject(error);
-      }
-      const queue = this.queues.get(key)!;
-      if (queue.waiters.length === 0) {
-        this.queues.delete(key);
-        return;
-      }
-      batch = queue.waiters;
-      current = queue.limit;
-      queue.waiters = [];
-    }
+    return this.takes.submit(key, limit);
   }
 
   private async takeMany(
