@@ -64,8 +64,8 @@ export class ServiceEnv {
   /**
    * Check every request/reply answer against its contract before it leaves (a broken one is a 500 naming the
    * field). Default: every answer in test, where such bugs are caught; the first 100 of each subject and one in 100
-   * after in development (`npm start` under load); none in production, where the check costs a sixth of
-   * sync-service's time on a page of purchases (bench/read) and the code is the tested code.
+   * after in development (`npm start` under load); none in production, where the check is a large share of
+   * sync-service's time on a page of purchases (bench/read README) and the code is the tested code.
    */
   @IsOptional()
   @EnvFlag()

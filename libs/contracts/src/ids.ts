@@ -6,8 +6,8 @@ let next = pool.length;
 
 /**
  * A random fraction in [0, 1) from the operating system's CSPRNG, drawn from a pooled buffer: the `ulid` package's
- * own generator makes one `getRandomValues` call per character (16 per id), which showed as 2-4% of sync-service's
- * and events-service's CPU under ingest load (bench/sync profiles).
+ * own generator makes one `getRandomValues` call per character (16 per id), which showed in sync-service's and
+ * events-service's profiles under ingest load (bench/sync README).
  */
 function pooledFraction(): number {
   if (next >= pool.length) {

@@ -35,7 +35,7 @@ export class NatsConnectionService implements OnApplicationShutdown {
       waitOnFirstConnect: true,
       pingInterval: 10_000,
       // A request (every JetStream publish and pull) otherwise builds an Error up front for the caller's stack in
-      // case it times out: 0.7% of sync-service's and matching-service's busy time in bench/sync. Its errors still
+      // case it times out, on every publish and pull (bench/sync README). Its errors still
       // name the subject; callers add their own context.
       noAsyncTraces: true,
     });

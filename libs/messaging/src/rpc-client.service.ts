@@ -136,7 +136,7 @@ export class RpcClient implements OnApplicationShutdown {
       throw this.failure(contract, error);
     }
     // The answering side checked the reply against the contract before it left (RpcHandler); checking it
-    // again here cost a third of the gateway's time on a page of 50 purchases (bench/read, ADR 0009).
+    // again here was the largest cost of the gateway on a page of purchases (figures in ADR 0009).
     if (reply === null || typeof reply !== 'object') {
       this.logger.error(`${contract.subject}: reply is not an object`);
       throw new InternalServerErrorException({ detail: 'internal error' });

@@ -29,8 +29,8 @@ const SECRET_FIELD = new RegExp(`"(?:${SECRET_KEYS.join('|')})"\\s*:`, 'i');
  * regular-expression test; only the others are parsed and written again.
  *
  * Redaction runs on the line being written instead of through pino's `redact` paths: those ran on every binding
- * of every child logger, so on each request's logger whatever the log level (a seventh of the gateway's
- * allocations on GET /purchases, bench/read), and reached only three levels deep.
+ * of every child logger, so on each request's logger whatever the log level (a large share of the gateway's
+ * allocations on GET /purchases, bench/read README), and reached only three levels deep.
  */
 export function redactLogLine(line: string): string {
   if (!SECRET_FIELD.test(line)) return line;

@@ -52,8 +52,8 @@ type Query = pg.Client['query'];
 /**
  * The pg client every service's pool opens (`extra.Client` of `schemaDataSourceOptions`): a parameterized statement
  * whose text keeps coming back becomes a named prepared statement on each connection, so Postgres parses and plans
- * it once per connection instead of on every call (like postgres.js's `prepare`). Planning was about a third of
- * Postgres's statement time on the ingest path (bench/sync, ADR 0018). It takes TypeORM's `query(text, values)` calls, in and
+ * it once per connection instead of on every call (like postgres.js's `prepare`). Planning was a large share of
+ * Postgres's statement time on the ingest path (figures in ADR 0018). It takes TypeORM's `query(text, values)` calls, in and
  * out of transactions; statements without parameters (BEGIN, COMMIT, DDL, several statements in one text) run as
  * before. Texts built per call (a variable `IN` list) rarely reach the threshold, and a connection prepares at most
  * `MAX_PREPARED_PER_CONNECTION`. Texts that select all of a table's columns stay unnamed (`ALL_COLUMNS`).

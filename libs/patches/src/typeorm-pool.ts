@@ -4,7 +4,7 @@ import { type DataSource } from 'typeorm';
 /**
  * The pg pool behind an initialized Postgres DataSource. TypeORM keeps it in its driver's private `master` field and
  * offers no public way to it; `PreparedStatement` (libs/persistence) needs it to run a named statement without
- * TypeORM's query runner (bench/read: Postgres CPU per `GET /purchases` query 0.31 -> 0.06-0.12 ms, 1,056 -> 1,568 req/s; ADR 0018).
+ * TypeORM's query runner (figures in ADR 0018 and this folder's README).
  * Fenced by test/framework-patches.int-spec.ts.
  */
 export function typeormPool(dataSource: DataSource): Pool {

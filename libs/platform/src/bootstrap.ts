@@ -174,8 +174,8 @@ async function startApp(
     });
     const http = app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void };
     http.disable?.('x-powered-by');
-    // Express hashes every response body into an ETag: about 1% of the gateway's time on a page of purchases
-    // (bench/read), for conditional requests no client makes on data that changes under it. Static files keep
+    // Express hashes every response body into an ETag (a measurable share of the gateway's time, bench/read
+    // README), for conditional requests no client makes on data that changes under it. Static files keep
     // theirs (serve-static sets its own).
     http.disable?.('etag');
     if (definition.rpc) {

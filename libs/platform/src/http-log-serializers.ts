@@ -4,7 +4,7 @@ import { redactUrl } from '@cps/observability';
 /**
  * The `req` and `res` of the request log line, read from Node's request and response directly (pino-http's
  * `wrapSerializers: false`): its wrappers first copy every header and query field into objects that are dropped
- * right away, a few percent of the gateway's time per request (bench/read).
+ * right away, on every request (bench/read README).
  */
 export const httpLogSerializers = {
   // Secrets are found by the matched route's own template (`/link-tokens/:link_token`), not by spelling.

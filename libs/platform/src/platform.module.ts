@@ -112,7 +112,7 @@ export class PlatformModule implements NestModule {
 /**
  * Replies checked against their contracts unless RPC_CHECK_REPLIES says otherwise: every one in test, where the
  * suites catch contract bugs; a sample of each subject in development, where `npm start` serves a person who may
- * load it (checking every page of 50 purchases cost sync-service a sixth of its time, bench/read); none in production.
+ * load it (checking every page of purchases is a large share of sync-service's time, bench/read README); none in production.
  */
 function defaultReplyCheck(nodeEnv: string): boolean | 'sampled' {
   if (isProduction(nodeEnv)) return false;

@@ -16,8 +16,7 @@ export interface ServiceProcessOptions {
 /**
  * Node flags every service runs with, where this Node knows them: AsyncLocalStorage (the request logger and app scope,
  * the ambient transaction) on V8's continuation data instead of promise hooks on every promise, Node 24's
- * default and behind this flag on Node 22 (bench/read: +3-9% on GET /purchases, +10-22% on GET /connections/{id};
- * ADR 0018). The container image sets the same in NODE_OPTIONS.
+ * default and behind this flag on Node 22 (faster reads, figures in ADR 0018). The container image sets the same in NODE_OPTIONS.
  */
 export const SERVICE_NODE_FLAGS = ['--experimental-async-context-frame'].filter((flag) =>
   process.allowedNodeEnvironmentFlags.has(flag),

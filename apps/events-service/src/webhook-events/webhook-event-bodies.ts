@@ -38,7 +38,7 @@ export function connectionActivatedEvent(
  * purchase.created from a consumed `matching.purchase.matched.v1`. Its body is not checked again, unlike the others:
  * the purchase, its only part of any size, is the event's data that the consumer has just checked with the same class
  * (`PurchaseDetail`: unknown fields dropped, fields in declared order), and the rest is the id made here and the
- * envelope's checked `occurredAt`. Checking it again was a tenth of events-service's busy time (bench/sync).
+ * envelope's checked `occurredAt`. Checking it again showed in events-service's profile (bench/sync README).
  */
 export function purchaseCreatedEvent(
   id: string,

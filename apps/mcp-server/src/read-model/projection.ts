@@ -7,7 +7,7 @@ import { type EntityManager } from 'typeorm';
  * the platform's, unique across teams, and an item carries its purchase's team, so the team is checked on the
  * purchases. A `team_id` condition on the items would offer the planner the team's indexes: on tables not yet
  * analyzed (a new database, a team new to a large table) it took them, reading every item of the team once per
- * purchase of the connection (bench/sync: 1.5 million buffers, 0.8 s, for one link of the 1,000).
+ * purchase of the connection (seen in bench/sync: its README has the figures).
  */
 export const SHARING_ONTO_ITEMS = `UPDATE mcp.items SET visible_from = $3 WHERE visible_from <> $3
   AND purchase_id IN (SELECT purchase_id FROM mcp.purchases WHERE connection_id = $1 AND team_id = $2)`;

@@ -6,7 +6,7 @@ import { ALLOWED_RELATIONS } from './data-model.js';
 let parser: typeof PgsqlAstParser | undefined;
 /**
  * pgsql-ast-parser, loaded at the first guarded statement: every app imports @cps/domain, only mcp-server parses
- * SQL, and the parser is about 2 MB of a process's heap (bench/startup).
+ * SQL, and the parser takes megabytes of a process's heap (bench/startup README).
  */
 const sqlParser = (): typeof PgsqlAstParser =>
   (parser ??= createRequire(import.meta.url)('pgsql-ast-parser') as typeof PgsqlAstParser);

@@ -796,7 +796,7 @@ function summaryFor(q: Parsed, source: Source): Summary | null {
 /**
  * Units per purchase over all of the team's purchases (by retailer, type, simulated flag and period at most): the
  * units of the items over the number of purchases, each read by a subquery of its own (so from the summaries when
- * they hold it), not a distinct count of purchase ids over a year of items (bench/mcp: 0.8 s at a million purchases).
+ * they hold it), not a distinct count of purchase ids over a year of items (slow at a million purchases: bench/mcp README).
  */
 function unitsPerPurchase(q: Parsed, summaries: boolean): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
