@@ -3,6 +3,7 @@
 import { readdir, mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join, dirname, relative, resolve } from 'node:path';
 import { transformFile } from '@swc/core';
+import { openApiMetadataIsStale, writeOpenApiMetadata } from './openapi-metadata.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const out = join(root, 'dist');
@@ -45,6 +46,9 @@ const options = {
     keepClassNames: true,
   },
 };
+
+// The gateway's swagger plugin metadata (a source file itself) first, when a DTO is newer than it.
+if (await openApiMetadataIsStale()) await writeOpenApiMetadata();
 
 let count = 0;
 const jobs = [];

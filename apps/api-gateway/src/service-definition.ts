@@ -3,6 +3,7 @@ import { AppModule } from './app.module.js';
 import { loadAppConfig } from './config.js';
 import { gatewayHttpInput } from './http/json-body-parser.js';
 import { migrations } from './migrations/index.js';
+import { publishOpenApi } from './openapi/openapi-documents.service.js';
 
 /** The app as the platform starts it: alone (main.ts, one app per pod) or beside the others in one process (npm start). */
 export const definition = {
@@ -12,4 +13,5 @@ export const definition = {
   module: (config) => AppModule.register(config),
   migrations,
   http: gatewayHttpInput,
+  configure: publishOpenApi,
 } satisfies ServiceDefinition<ReturnType<typeof loadAppConfig>>;

@@ -45,6 +45,11 @@ export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
   rpc?: boolean;
   /** Body limits of the app's input firewall (default: 100 kB JSON and forms, no raw body). */
   http?: HttpInputOptions;
+  /**
+   * Runs once the app is built and before it listens, with the application itself (the gateway builds its OpenAPI
+   * document from the app's controllers here).
+   */
+  configure?(app: NestExpressApplication, config: C): void | Promise<void>;
 }
 
 /** METRICS_PORT (optional): serve /metrics on a listener of its own instead of the app's port. */
@@ -178,6 +183,7 @@ async function startApp(
     // README), for conditional requests no client makes on data that changes under it. Static files keep
     // theirs (serve-static sets its own).
     http.disable?.('etag');
+    await definition.configure?.(app, config);
     if (definition.rpc) {
       app.connectMicroservice<MicroserviceOptions>(
         {

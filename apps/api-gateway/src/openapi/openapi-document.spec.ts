@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Module, type INestApplication, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { AdSharingController } from '../ad-sharing/ad-sharing.controller.js';
 import { RecordOptOutUseCase } from '../ad-sharing/record-opt-out.use-case.js';
@@ -22,6 +23,7 @@ import { UpdateRetailerUseCase } from '../retailers/update-retailer.use-case.js'
 import { SimulatorController } from '../simulator/simulator.controller.js';
 import { WebhooksController } from '../webhooks/webhooks.controller.js';
 import { DocsAssets } from './docs-page.js';
+import metadata from './metadata.js';
 import { buildOpenApiDocument, toOpenApi31, type Json } from './openapi-document.js';
 import { OpenApiController } from './openapi.controller.js';
 import { OpenApiDocuments } from './openapi-documents.service.js';
@@ -72,6 +74,7 @@ describe('the OpenAPI document', () => {
   const op = (method: string, path: string) => document.paths[path]![method]!;
 
   beforeAll(async () => {
+    await SwaggerModule.loadPluginMetadata(metadata);
     app = await NestFactory.create(RestApiModule, { logger: false });
     await app.init();
     document = buildOpenApiDocument(app, {
