@@ -19,7 +19,10 @@ import { ConnectorClientRepository } from './connectors/connector-client.reposit
 import { ConnectorGrantRepository } from './connectors/connector-grant.repository.js';
 import { ConnectorsHandler } from './connectors/connectors.handler.js';
 import { DisconnectConnectorUseCase } from './connectors/disconnect-connector.use-case.js';
-import { ConnectorTokensUseCase } from './connectors/connector-tokens.use-case.js';
+import { ConnectorTokenIssuer } from './connectors/connector-token-issuer.js';
+import { ExchangeConnectorCodeUseCase } from './connectors/exchange-connector-code.use-case.js';
+import { RefreshConnectorTokenUseCase } from './connectors/refresh-connector-token.use-case.js';
+import { RevokeConnectorTokenUseCase } from './connectors/revoke-connector-token.use-case.js';
 import { MetadataDocuments } from './connectors/metadata-documents.js';
 import { RegistrationController } from './connectors/registration.controller.js';
 import { DisconnectInstallationUseCase } from './installations/disconnect-installation.use-case.js';
@@ -108,7 +111,10 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         PartnerAppRepository,
         ConnectorClientRepository,
         ConnectorGrantRepository,
-        ConnectorTokensUseCase,
+        ConnectorTokenIssuer,
+        ExchangeConnectorCodeUseCase,
+        RefreshConnectorTokenUseCase,
+        RevokeConnectorTokenUseCase,
         DisconnectConnectorUseCase,
         MetadataDocuments,
         InstallationRepository,

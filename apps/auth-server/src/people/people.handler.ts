@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
-import { DashboardUsersUseCase } from '../users/dashboard-users.use-case.js';
+import { GetDashboardUserUseCase } from '../users/get-dashboard-user.use-case.js';
+import { GetTeamMemberUseCase } from '../users/get-team-member.use-case.js';
 import { AcceptInvitationUseCase, CreateInvitationUseCase, ListInvitationsUseCase } from './invitations.use-case.js';
 import { RemoveMemberUseCase, SetMemberRoleUseCase } from './manage-members.use-case.js';
 
@@ -14,13 +15,14 @@ export class PeopleHandler {
     private readonly createInvitation: CreateInvitationUseCase,
     private readonly listInvitations: ListInvitationsUseCase,
     private readonly acceptInvitation: AcceptInvitationUseCase,
-    private readonly dashboardUsers: DashboardUsersUseCase,
+    private readonly getMember: GetTeamMemberUseCase,
+    private readonly getUser: GetDashboardUserUseCase,
   ) {}
 
   @RpcHandler(AuthContracts.setMemberRole)
   async role(@RpcPayload(AuthContracts.setMemberRole) request: RpcRequest<typeof AuthContracts.setMemberRole>) {
     await this.setRole.execute(request);
-    return this.dashboardUsers.member(request.teamId, request.userId);
+    return this.getMember.execute(request.teamId, request.userId);
   }
 
   @RpcHandler(AuthContracts.removeMember)
@@ -45,6 +47,6 @@ export class PeopleHandler {
 
   @RpcHandler(AuthContracts.acceptInvitation)
   async accept(@RpcPayload(AuthContracts.acceptInvitation) request: RpcRequest<typeof AuthContracts.acceptInvitation>) {
-    return this.dashboardUsers.get(await this.acceptInvitation.execute(request.token, request.password));
+    return this.getUser.execute(await this.acceptInvitation.execute(request.token, request.password));
   }
 }

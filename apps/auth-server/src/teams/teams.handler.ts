@@ -2,12 +2,10 @@ import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateTeamUseCase } from './create-team.use-case.js';
-import {
-  GetTeamUseCase,
-  SetTeamBrandingUseCase,
-  SetTeamRateLimitUseCase,
-  SetTeamSharingUseCase,
-} from './get-team.use-case.js';
+import { GetTeamUseCase } from './get-team.use-case.js';
+import { SetTeamBrandingUseCase } from './set-team-branding.use-case.js';
+import { SetTeamRateLimitUseCase } from './set-team-rate-limit.use-case.js';
+import { SetTeamSharingUseCase } from './set-team-sharing.use-case.js';
 
 @Controller()
 export class TeamsHandler {

@@ -2,14 +2,18 @@ import { Controller } from '@nestjs/common';
 import { AuthContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { CreateUserUseCase } from './create-user.use-case.js';
-import { DashboardUsersUseCase } from './dashboard-users.use-case.js';
+import { ChangePasswordUseCase } from './change-password.use-case.js';
+import { GetDashboardUserUseCase } from './get-dashboard-user.use-case.js';
+import { SignInDashboardUserUseCase } from './sign-in-dashboard-user.use-case.js';
 import { UserRepository } from './user.repository.js';
 
 @Controller()
 export class UsersHandler {
   constructor(
     private readonly createUser: CreateUserUseCase,
-    private readonly dashboardUsers: DashboardUsersUseCase,
+    private readonly signInUser: SignInDashboardUserUseCase,
+    private readonly getUser: GetDashboardUserUseCase,
+    private readonly changeUserPassword: ChangePasswordUseCase,
     private readonly users: UserRepository,
   ) {}
 
@@ -23,17 +27,17 @@ export class UsersHandler {
 
   @RpcHandler(AuthContracts.signInUser)
   signIn(@RpcPayload(AuthContracts.signInUser) request: RpcRequest<typeof AuthContracts.signInUser>) {
-    return this.dashboardUsers.signIn(request.email, request.password, request.address);
+    return this.signInUser.execute(request.email, request.password, request.address);
   }
 
   @RpcHandler(AuthContracts.getUser)
   get(@RpcPayload(AuthContracts.getUser) request: RpcRequest<typeof AuthContracts.getUser>) {
-    return this.dashboardUsers.get(request.userId);
+    return this.getUser.execute(request.userId);
   }
 
   @RpcHandler(AuthContracts.changePassword)
   changePassword(@RpcPayload(AuthContracts.changePassword) request: RpcRequest<typeof AuthContracts.changePassword>) {
-    return this.dashboardUsers.changePassword(request.userId, request.currentPassword, request.newPassword);
+    return this.changeUserPassword.execute(request.userId, request.currentPassword, request.newPassword);
   }
 
   @RpcHandler(AuthContracts.listTeamMembers)

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { TeamsModule } from '../teams/teams.module.js';
 import { CheckPasswordUseCase } from './check-password.use-case.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
-import { DashboardUsersUseCase } from './dashboard-users.use-case.js';
+import { ChangePasswordUseCase } from './change-password.use-case.js';
+import { GetDashboardUserUseCase } from './get-dashboard-user.use-case.js';
+import { GetTeamMemberUseCase } from './get-team-member.use-case.js';
+import { SignInDashboardUserUseCase } from './sign-in-dashboard-user.use-case.js';
 import { SignInThrottleRepository } from './sign-in-throttle.repository.js';
 import { UserRepository } from './user.repository.js';
 import { UsersHandler } from './users.handler.js';
@@ -10,7 +13,16 @@ import { UsersHandler } from './users.handler.js';
 @Module({
   imports: [TeamsModule],
   controllers: [UsersHandler],
-  providers: [UserRepository, CreateUserUseCase, DashboardUsersUseCase, SignInThrottleRepository, CheckPasswordUseCase],
-  exports: [UserRepository, CheckPasswordUseCase, DashboardUsersUseCase],
+  providers: [
+    UserRepository,
+    CreateUserUseCase,
+    GetDashboardUserUseCase,
+    SignInDashboardUserUseCase,
+    GetTeamMemberUseCase,
+    ChangePasswordUseCase,
+    SignInThrottleRepository,
+    CheckPasswordUseCase,
+  ],
+  exports: [UserRepository, CheckPasswordUseCase, GetDashboardUserUseCase, GetTeamMemberUseCase],
 })
 export class UsersModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LIST_LIMIT, type EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { rowsToRead, takePage } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { webhookNotFound } from '../webhooks/webhook-view.js';
@@ -20,7 +21,13 @@ export class ListDeliveriesUseCase {
     const { teamId, webhookId } = request;
     const limit = request.limit ?? LIST_LIMIT.default;
     if (!(await this.destinations.findOwned(teamId, webhookId))) throw new RpcRefusal(404, webhookNotFound(webhookId));
-    const rows = await this.deliveries.listForDestination(teamId, webhookId, limit + 1, request.starting_after ?? null);
-    return { deliveries: rows.slice(0, limit).map(toWebhookDelivery), has_more: rows.length > limit };
+    const rows = await this.deliveries.listForDestination(
+      teamId,
+      webhookId,
+      rowsToRead(limit),
+      request.starting_after ?? null,
+    );
+    const page = takePage(rows, limit);
+    return { deliveries: page.items.map(toWebhookDelivery), has_more: page.hasMore };
   }
 }

@@ -1,6 +1,9 @@
 import { type EventsContracts } from '@cps/contracts';
 import { startOfStartDate } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
+import { type OutboundGuard } from '@cps/platform';
+import { type WebhookUrlPolicy } from '../settings.js';
+import { acceptWebhookUrl } from '../webhooks/webhook-url.js';
 
 /** Which adapters play which kind: points for loyalty, tracked events for marketing, a signed webhook for both. */
 const ADAPTERS_OF: Record<EventsContracts.IntegrationKind, readonly EventsContracts.IntegrationAdapter[]> = {
@@ -36,5 +39,23 @@ export function checkIntegration(fields: {
     } catch {
       throw invalidField('start_date', 'start_date must be a real day, YYYY-MM-DD', fields.startDate);
     }
+  }
+}
+
+/** 404 for an integration the team does not have. */
+export function integrationNotFound(id: string): RpcRefusal {
+  return new RpcRefusal(404, `integration ${id} not found`);
+}
+
+/** The base URL, vetted like a webhook URL (scheme, private and internal addresses: ADR 0010). */
+export async function acceptBaseUrl(url: string, policy: WebhookUrlPolicy, outbound: OutboundGuard): Promise<string> {
+  try {
+    return await acceptWebhookUrl(url, policy, outbound);
+  } catch (error) {
+    if (error instanceof RpcRefusal) {
+      const detail = (error.getError() as { detail: Array<{ msg: string }> }).detail;
+      throw invalidField('base_url', detail[0]?.msg ?? 'invalid URL', url);
+    }
+    throw error;
   }
 }

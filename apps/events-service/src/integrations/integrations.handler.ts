@@ -1,14 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { EventsContracts, type RpcRequest } from '@cps/contracts';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
-import {
-  CreateIntegrationUseCase,
-  DeleteIntegrationUseCase,
-  GetIntegrationUseCase,
-  ListAwardsUseCase,
-  ListIntegrationsUseCase,
-  UpdateIntegrationUseCase,
-} from './manage-integrations.use-case.js';
+import { CreateIntegrationUseCase } from './create-integration.use-case.js';
+import { DeleteIntegrationUseCase } from './delete-integration.use-case.js';
+import { GetIntegrationUseCase } from './get-integration.use-case.js';
+import { ListAwardsUseCase } from './list-awards.use-case.js';
+import { ListIntegrationsUseCase } from './list-integrations.use-case.js';
+import { UpdateIntegrationUseCase } from './update-integration.use-case.js';
 
 @Controller()
 export class IntegrationsHandler {

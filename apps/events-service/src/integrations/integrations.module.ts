@@ -8,16 +8,14 @@ import { AttemptAwardUseCase } from './attempt-award.use-case.js';
 import { AwardCustomers, RpcAwardCustomers } from './award-customers.js';
 import { AwardWorker } from './award-worker.service.js';
 import { AwardRepository } from './award.repository.js';
+import { CreateIntegrationUseCase } from './create-integration.use-case.js';
+import { DeleteIntegrationUseCase } from './delete-integration.use-case.js';
+import { GetIntegrationUseCase } from './get-integration.use-case.js';
+import { ListAwardsUseCase } from './list-awards.use-case.js';
+import { ListIntegrationsUseCase } from './list-integrations.use-case.js';
+import { UpdateIntegrationUseCase } from './update-integration.use-case.js';
 import { IntegrationRepository } from './integration.repository.js';
 import { IntegrationsHandler } from './integrations.handler.js';
-import {
-  CreateIntegrationUseCase,
-  DeleteIntegrationUseCase,
-  GetIntegrationUseCase,
-  ListAwardsUseCase,
-  ListIntegrationsUseCase,
-  UpdateIntegrationUseCase,
-} from './manage-integrations.use-case.js';
 import { RecordAwardsUseCase } from './record-awards.use-case.js';
 
 /**

@@ -1,5 +1,6 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { LIST_LIMIT, EventsContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
+import { rowsToRead, takePage } from '@cps/domain';
 import { RpcHandler, RpcPayload } from '@cps/messaging';
 import { toWebhookDelivery } from '../deliveries/delivery-view.js';
 import { DeliveryRepository } from '../deliveries/delivery.repository.js';
@@ -16,15 +17,16 @@ export class ListPartnerDeliveriesUseCase {
     const rows = await this.deliveries.listForPartners(
       request.teamId,
       request.clientId ?? null,
-      limit + 1,
+      rowsToRead(limit),
       request.starting_after ?? null,
     );
+    const page = takePage(rows, limit);
     return {
-      deliveries: rows.slice(0, limit).map((row) => {
+      deliveries: page.items.map((row) => {
         const { webhook_id: _destination, is_simulated: _simulated, ...delivery } = toWebhookDelivery(row);
         return { ...delivery, client_id: row.clientId };
       }),
-      has_more: rows.length > limit,
+      has_more: page.hasMore,
     };
   }
 }

@@ -15,14 +15,12 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nest
 import { type Response } from 'express';
 import { BodyValidationPipe } from '../http/body-validation.pipe.js';
 import { AppProxyGuard } from './app-proxy.guard.js';
-import {
-  DisconnectConnectionUseCase,
-  FollowLinkUseCase,
-  GetConfigurationUseCase,
-  GetVisibilityUseCase,
-  ListRetailersUseCase,
-  StartLinkUseCase,
-} from './app-proxy.use-cases.js';
+import { DisconnectConnectionUseCase } from './disconnect-connection.use-case.js';
+import { FollowLinkUseCase } from './follow-link.use-case.js';
+import { GetConfigurationUseCase } from './get-configuration.use-case.js';
+import { GetVisibilityUseCase } from './get-visibility.use-case.js';
+import { ListRetailersUseCase } from './list-retailers.use-case.js';
+import { StartLinkUseCase } from './start-link.use-case.js';
 import {
   ConfigurationResponse,
   DisconnectBody,

@@ -5,6 +5,18 @@ import { recordEvent } from '@cps/messaging';
 import { DataSource, type EntityManager } from 'typeorm';
 import { modify, select, type Sql } from '../sql.js';
 
+/** A refresh token of a connector's chain. */
+export interface ConnectorTokenRow {
+  id: string;
+  client_id: string;
+  team_id: string;
+  user_id: string;
+  scope: string;
+  expires_at: Date;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
+}
+
 /**
  * A connector's grant on a team: the chain of refresh tokens of one (client, team) in `auth.connector_tokens`.
  * Authorizing again revokes the earlier chain, so the rows not revoked are the current grant.
@@ -46,6 +58,20 @@ export class ConnectorGrantRepository {
       );
     }
     return rows.length;
+  }
+
+  /** The refresh token with this hash; `forUpdate` locks it until the transaction ends (its rotation). */
+  async tokenByHash(tx: EntityManager, tokenHash: string, forUpdate = false): Promise<ConnectorTokenRow | undefined> {
+    const [row] = await select<ConnectorTokenRow>(
+      tx,
+      `SELECT * FROM auth.connector_tokens WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [tokenHash],
+    );
+    return row;
+  }
+
+  async markRotated(tx: EntityManager, id: string, now: Date): Promise<void> {
+    await tx.query(`UPDATE auth.connector_tokens SET rotated_at = $2 WHERE id = $1`, [id, now]);
   }
 
   /** True when the client was ever authorized on the team (whatever its tokens' state now). */

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { ConnectorClientRepository, type ConnectorClient } from '../connectors/connector-client.repository.js';
-import { ConnectorTokensUseCase } from '../connectors/connector-tokens.use-case.js';
+import { ExchangeConnectorCodeUseCase } from '../connectors/exchange-connector-code.use-case.js';
+import { RefreshConnectorTokenUseCase } from '../connectors/refresh-connector-token.use-case.js';
+import { RevokeConnectorTokenUseCase } from '../connectors/revoke-connector-token.use-case.js';
 import { OAuthError } from '../oauth-error.js';
 import { ClientAuthenticator } from '../partner-apps/client-authenticator.js';
 import { AccessTokens } from './access-tokens.js';
@@ -60,7 +62,9 @@ export class TokensController {
     private readonly revoke: RevokeTokenUseCase,
     private readonly accessTokens: AccessTokens,
     private readonly connectors: ConnectorClientRepository,
-    private readonly connectorTokens: ConnectorTokensUseCase,
+    private readonly exchangeConnectorCode: ExchangeConnectorCodeUseCase,
+    private readonly refreshConnectorToken: RefreshConnectorTokenUseCase,
+    private readonly revokeConnectorToken: RevokeConnectorTokenUseCase,
   ) {}
 
   @Post('token')
@@ -70,8 +74,8 @@ export class TokensController {
       const connector = await this.publicClient(req, body);
       if (connector) {
         return grant(this.form(req, body), {
-          code: (exchange) => this.connectorTokens.exchange(connector, exchange),
-          refresh: (token) => this.connectorTokens.refresh(connector, token),
+          code: (exchange) => this.exchangeConnectorCode.execute(connector, exchange),
+          refresh: (token) => this.refreshConnectorToken.execute(connector, token),
         });
       }
       const app = await this.clients.authenticate(req.headers.authorization);
@@ -88,7 +92,7 @@ export class TokensController {
     await this.answer(res, async () => {
       const connector = await this.publicClient(req, body);
       if (connector) {
-        await this.connectorTokens.revoke(connector, required(this.form(req, body), 'token'));
+        await this.revokeConnectorToken.execute(connector, required(this.form(req, body), 'token'));
         return null;
       }
       const app = await this.clients.authenticate(req.headers.authorization);
