@@ -1,6 +1,6 @@
 import { type Config, EnvPort, loadConfig, ServiceEnv } from '@cps/config';
 
-export class MatchingServiceEnv extends ServiceEnv {
+class MatchingServiceEnv extends ServiceEnv {
   @EnvPort()
   PORT = 3011;
 }

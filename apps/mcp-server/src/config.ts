@@ -10,7 +10,7 @@ import {
   ServiceEnv,
 } from '@cps/config';
 
-export class McpServerEnv extends ServiceEnv {
+class McpServerEnv extends ServiceEnv {
   @EnvPort()
   PORT = 3003;
 

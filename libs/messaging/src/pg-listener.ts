@@ -5,7 +5,7 @@ import { currentListenStatus } from '@cps/observability';
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
 
-export interface PgListenerOptions {
+interface PgListenerOptions {
   connectionString: string;
   channel: string;
   applicationName: string;

@@ -2,7 +2,7 @@ import { DEAD_LETTER_SERVICES, isDeadLetterService, type DeadLetterService } fro
 import { type AdminClient } from './admin-client.js';
 import { SandboxRetailerClient } from './sandbox-retailer-client.js';
 
-export type Flags = Record<string, string[]>;
+type Flags = Record<string, string[]>;
 
 export class UsageError extends Error {}
 

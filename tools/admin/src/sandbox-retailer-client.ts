@@ -5,7 +5,7 @@ import { EnvHttpUrl, loadConfig } from '@cps/config';
 const DEVELOPMENT_SANDBOX_ADMIN_TOKEN = 'sandbox-admin-development-token';
 
 /** A client's defaults: against a production sandbox the development token is simply refused there. */
-export class SandboxClientEnv {
+class SandboxClientEnv {
   @EnvHttpUrl()
   SANDBOX_RETAILER_URL = 'http://127.0.0.1:3020';
 
@@ -13,7 +13,7 @@ export class SandboxClientEnv {
   SANDBOX_ADMIN_TOKEN = DEVELOPMENT_SANDBOX_ADMIN_TOKEN;
 }
 
-export interface SandboxAccountRequest {
+interface SandboxAccountRequest {
   email: string;
   password: string;
   /** true: a random six-digit code; a string: that code; false: no code step. */

@@ -7,7 +7,7 @@ import {
   startEmbeddedPostgres,
 } from './infrastructure.js';
 
-export interface Environment {
+interface Environment {
   env: NodeJS.ProcessEnv;
   notes: string[];
   stop(): Promise<void>;

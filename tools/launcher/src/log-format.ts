@@ -1,5 +1,5 @@
 /** How `npm start` prints: readable lines for a person at a terminal, JSON lines for anything else. */
-export type LogFormat = 'pretty' | 'json';
+type LogFormat = 'pretty' | 'json';
 
 export function logFormat(env: NodeJS.ProcessEnv, isTty: boolean): LogFormat {
   if (env.LOG_FORMAT === 'json') return 'json';

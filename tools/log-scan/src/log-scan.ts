@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Where TestPlatform writes every service's log lines during a test run (one file per process). */
-export const TEST_LOG_DIR = resolve(import.meta.dirname, '../../../../.data/test-logs');
+const TEST_LOG_DIR = resolve(import.meta.dirname, '../../../../.data/test-logs');
 
 interface Rule {
   name: string;
@@ -13,7 +13,7 @@ interface Rule {
  * What must never appear in a log line: the platform's own secret formats, bearer credentials, and secret-named
  * JSON fields or query parameters with a value that is not the redaction marker.
  */
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   { name: 'API key', pattern: /cpk_[A-Za-z0-9_-]{20,}/ },
   { name: 'link token', pattern: /\blt_[A-Za-z0-9_-]{20,}/ },
   { name: 'partner refresh token', pattern: /cprt_[A-Za-z0-9_-]{16,}/ },
@@ -34,7 +34,7 @@ export const RULES: Rule[] = [
   },
 ];
 
-export interface Finding {
+interface Finding {
   file: string;
   line: number;
   rule: string;
@@ -53,7 +53,7 @@ export function scanText(file: string, text: string): Finding[] {
   return findings;
 }
 
-export function scanDirectory(dir: string): { files: number; lines: number; findings: Finding[] } {
+function scanDirectory(dir: string): { files: number; lines: number; findings: Finding[] } {
   let files = 0;
   let lines = 0;
   const findings: Finding[] = [];

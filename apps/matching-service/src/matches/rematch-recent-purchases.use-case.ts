@@ -10,7 +10,7 @@ import { ItemMatchRepository } from './item-match.repository.js';
 import { toProductRef } from './match-purchase.use-case.js';
 
 /** How far back a catalog change reaches. */
-export const REMATCH_WINDOW_DAYS = 90;
+const REMATCH_WINDOW_DAYS = 90;
 const PAGE = 2_000;
 
 /**

@@ -13,7 +13,7 @@ export interface Connector {
 export type AskAnswer =
   { fields: string[]; results: Array<Record<string, unknown>>; result_count: number } | { error: string };
 
-export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const MAX_QUESTION_LENGTH = 1_000;
 const VOCABULARY_TTL_MS = 30_000;
 const VOCABULARY_SIZE = 2_000;

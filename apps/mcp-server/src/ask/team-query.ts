@@ -7,7 +7,7 @@ export interface QueryAnswer<T> {
   rows: T[];
 }
 
-export const STATEMENT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 5_000;
 
 /**
  * Runs a statement as `cps_mcp_query` (SELECT on the read model, nothing else) in a READ ONLY transaction whose

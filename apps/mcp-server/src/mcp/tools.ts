@@ -12,7 +12,7 @@ import { DATA_MODEL, toPublicRetailer } from '@cps/domain';
 import { type RpcClient } from '@cps/messaging';
 import { type AskService, type Connector } from '../ask/ask.service.js';
 
-export interface ToolDependencies {
+interface ToolDependencies {
   ask: AskService;
   rpc: RpcClient;
   baseUrl: string;

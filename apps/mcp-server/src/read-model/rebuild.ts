@@ -6,7 +6,7 @@ import { type McpConfig } from '../config.js';
 import { PROJECTORS } from './handlers.js';
 
 /** The durable consumer names of the projection (InboxConsumerService names them `<service>-<handler>`). */
-export const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Projector().name}`);
+const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Projector().name}`);
 
 /**
  * Rebuilds the read model from scratch: empties the projected tables (and the `ask` summaries) and the consumers'

@@ -23,7 +23,7 @@ export interface OutboundResponse {
 }
 
 /** How much of a response body is kept to show (a webhook receiver's answer on the delivery page). */
-export const BODY_PREFIX_BYTES = 2048;
+const BODY_PREFIX_BYTES = 2048;
 
 /** A response body is drained (so the connection is kept alive) up to this size, then the connection is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
