@@ -4,6 +4,7 @@ export * from './messaging.module.js';
 export * from './nats-connection.service.js';
 export * from './outbox.js';
 export * from './rpc-client.service.js';
+export * from './rpc-client-class.js';
 export * from './rpc-handler.js';
 export * from './sql.js';
 export * from './stream.js';

@@ -1,19 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContracts, type RpcRequest, type RpcResponse } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
-
-type Of<K extends keyof typeof AuthContracts> = (typeof AuthContracts)[K];
+import { AuthContracts } from '@cps/contracts';
+import { rpcClientClass } from '@cps/messaging';
 
 /** auth-server as the gateway asks it (`auth.*.v1`). */
 @Injectable()
-export class AuthClient {
-  constructor(private readonly rpc: RpcClient) {}
-
-  verifyApiKey(request: RpcRequest<Of<'verifyApiKey'>>): Promise<RpcResponse<Of<'verifyApiKey'>>> {
-    return this.rpc.request(AuthContracts.verifyApiKey, request);
-  }
-
-  getTeam(request: RpcRequest<Of<'getTeam'>>): Promise<RpcResponse<Of<'getTeam'>>> {
-    return this.rpc.request(AuthContracts.getTeam, request);
-  }
-}
+export class AuthClient extends rpcClientClass(AuthContracts, ['verifyApiKey', 'getTeam']) {}
