@@ -50,7 +50,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'api-gateway', schema: 'gateway', config, entities: [], migrations }),
+        PlatformModule.forRoot({ service: 'api-gateway', schema: 'gateway', config, migrations }),
         GatewayConfigModule.register(config),
         HttpModule,
         ClientsModule,

@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
-import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { type AuthServerConfig } from './config.js';
 import { migrations } from './migrations/index.js';
@@ -9,9 +8,7 @@ import { AuthErrorFilter } from './oauth/auth-error.filter.js';
 import { AdjustableClock } from './oauth/clock/clock.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PeopleModule } from './people/people.module.js';
-import { TeamEntity } from './teams/team.entity.js';
 import { TeamsModule } from './teams/teams.module.js';
-import { MembershipEntity, UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
@@ -27,7 +24,6 @@ export class AppModule {
           service: 'auth-server',
           schema: 'auth',
           config,
-          entities: [TeamEntity, ApiKeyEntity, UserEntity, MembershipEntity],
           migrations,
           producesEvents: true,
           // AUTH_TEST_CLOCK (never in production): a clock the e2e tests move forward (/test/clock).

@@ -1,12 +1,12 @@
 import { type DynamicModule, Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
-import { EventsApiChangeHandler, MatchingApiChangeHandler, SyncApiChangeHandler } from './audit/api-change.handler.js';
-import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
+import { EventsApiChangeHandler, MatchingApiChangeHandler, SyncApiChangeHandler } from './audit/api-change.handler.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
+import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
 import { CatalogController } from './catalog/catalog.controller.js';
 import { DASHBOARD_CONFIG, type DashboardConfig, type loadAppConfig } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
@@ -54,6 +54,11 @@ import { tableExports } from './web/table-csv.js';
     AuditLog,
     Sessions,
     SignedIn,
+    // Lockouts of members' sign-in and changes made through the REST API, into the team's audit log.
+    SignInLockedHandler,
+    SyncApiChangeHandler,
+    MatchingApiChangeHandler,
+    EventsApiChangeHandler,
   ],
 })
 export class AppModule implements NestModule {
@@ -68,10 +73,8 @@ export class AppModule implements NestModule {
           service: 'dashboard',
           schema: 'dashboard',
           config,
-          entities: [],
           migrations,
-          // Lockouts of members' sign-in and changes made through the REST API, into the team's audit log.
-          eventHandlers: [SignInLockedHandler, SyncApiChangeHandler, MatchingApiChangeHandler, EventsApiChangeHandler],
+          consumesEvents: true,
         }),
       ],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: config }],

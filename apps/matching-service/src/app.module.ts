@@ -1,15 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@cps/platform';
 import { type loadAppConfig } from './config.js';
-import { ItemMatchEntity } from './matches/item-match.entity.js';
 import { MatchesModule } from './matches/matches.module.js';
-import { CatalogChangedHandler } from './matches/catalog-changed.handler.js';
-import { PurchaseCollectedHandler } from './matches/purchase-collected.handler.js';
 import { migrations } from './migrations/index.js';
-import { ProductEntity } from './products/product.entity.js';
 import { ProductsModule } from './products/products.module.js';
 import { SimulatedDataModule } from './simulated-data/simulated-data.module.js';
-import { SimulatedDataPurgedHandler } from './simulated-data/simulated-data-purged.handler.js';
 
 @Module({})
 export class AppModule {
@@ -22,10 +17,9 @@ export class AppModule {
           service: 'matching-service',
           schema: 'matching',
           config,
-          entities: [ProductEntity, ItemMatchEntity],
           migrations,
           producesEvents: true,
-          eventHandlers: [PurchaseCollectedHandler, CatalogChangedHandler, SimulatedDataPurgedHandler],
+          consumesEvents: true,
         }),
         ProductsModule,
         MatchesModule,

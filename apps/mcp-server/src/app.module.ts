@@ -2,11 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { MCP_CONFIG, type McpConfig } from './config.js';
-import { ConnectorDisconnectedHandler } from './connectors/connector-revocations.js';
 import { McpErrorFilter } from './mcp/mcp-error.filter.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { migrations } from './migrations/index.js';
-import { PROJECTORS, RETIRED_PROJECTORS } from './read-model/handlers.js';
+import { RETIRED_PROJECTORS } from './read-model/handlers.js';
+import { ReadModelModule } from './read-model/read-model.module.js';
 
 @Module({ providers: [{ provide: APP_FILTER, useClass: McpErrorFilter }] })
 export class AppModule {
@@ -20,12 +20,12 @@ export class AppModule {
           service: 'mcp-server',
           schema: 'mcp',
           config,
-          entities: [],
           migrations,
-          eventHandlers: [...PROJECTORS, ConnectorDisconnectedHandler],
+          consumesEvents: true,
           retiredConsumers: RETIRED_PROJECTORS,
         }),
         McpModule,
+        ReadModelModule,
       ],
     };
   }

@@ -24,7 +24,6 @@ export class AppModule {
           service: 'sandbox-loyalty',
           schema: 'sandbox_loyalty',
           config,
-          entities: [],
           migrations,
           messaging: false,
         }),

@@ -23,7 +23,6 @@ export class AppModule {
           service: 'sandbox-retailer',
           schema: 'sandbox',
           config,
-          entities: [],
           migrations,
           messaging: false,
         }),

@@ -34,7 +34,6 @@ export class AppModule {
           service: 'sandbox-storefront',
           schema: 'sandbox_storefront',
           config,
-          entities: [],
           migrations,
           messaging: false,
         }),

@@ -35,7 +35,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'storefront-proxy', schema: 'storefront', config, entities: [], migrations }),
+        PlatformModule.forRoot({ service: 'storefront-proxy', schema: 'storefront', config, migrations }),
         ServiceConfigModule.register(STOREFRONT_CONFIG, config),
         StorefrontCommonModule,
         ShopsModule,

@@ -2,19 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { CollectionModule } from './collection/collection.module.js';
 import { SYNC_CONFIG, type SyncServiceConfig } from './config.js';
-import { ConnectionActivityEntity } from './connections/connection-activity.entity.js';
-import { ConnectionEntity } from './connections/connection.entity.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
-import { LinkTokenEntity } from './link-tokens/link-token.entity.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
-import { LinkSessionEntity } from './linking/link-session.entity.js';
 import { LinkingModule } from './linking/linking.module.js';
 import { migrations } from './migrations/index.js';
-import { PurchaseEntity, PurchaseItemEntity } from './purchases/purchase.entity.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 import { RetailerAdaptersModule } from './retailer-adapters/retailer-adapters.module.js';
-import { RetailerEntity, TeamRetailerEntity } from './retailers/retailer.entity.js';
 import { RetailersModule } from './retailers/retailers.module.js';
 import { SimulatorModule } from './simulator/simulator.module.js';
 import { TeamOverviewModule } from './stats/team-overview.handler.js';
@@ -32,16 +26,6 @@ export class AppModule {
           service: 'sync-service',
           schema: 'sync',
           config,
-          entities: [
-            RetailerEntity,
-            TeamRetailerEntity,
-            ConnectionEntity,
-            ConnectionActivityEntity,
-            PurchaseEntity,
-            PurchaseItemEntity,
-            LinkTokenEntity,
-            LinkSessionEntity,
-          ],
           migrations,
           producesEvents: true,
         }),

@@ -5,7 +5,9 @@ import {
   Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
+  type OnModuleInit,
 } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -13,6 +15,7 @@ import { ContractViolation, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS, t
 import { ServiceMetrics } from '@cps/observability';
 import {
   DEFAULT_REDELIVERY_BACKOFF_MS,
+  DiscoverableConsumer,
   EVENT_HANDLERS,
   PermanentEventError,
   redeliveryDelay,
@@ -33,7 +36,9 @@ const PULL_EXPIRES_MS = 30_000;
 const RETIRED_CHECK_MS = 10 * 60_000;
 
 /**
- * Runs this service's durable consumers. Each message is handled in one Postgres transaction that
+ * Runs this service's durable consumers: the providers marked `@EventConsumer()` in any of its modules (found at start
+ * through Nest's DiscoveryService), or the handlers it is given (its specs). Two with the same durable name refuse
+ * the start: they would share one position and each take half of the messages. Each message is handled in one Postgres transaction that
  * first records its id in the inbox: a redelivered message finds its id and changes nothing.
  * Failures are nak'ed with backoff; after the last delivery the message is dead-lettered (row + log).
  *
@@ -45,7 +50,7 @@ const RETIRED_CHECK_MS = 10 * 60_000;
  * per batch instead of one per message.
  */
 @Injectable()
-export class InboxConsumerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class InboxConsumerService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('InboxConsumer');
   private readonly subscriptions = new Set<ConsumerMessages>();
   private readonly loops: Promise<void>[] = [];
@@ -70,14 +75,21 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     @Optional()
     @Inject(EVENT_HANDLERS)
-    private readonly handlers: EventHandlerDefinition[] = [],
+    private handlers: EventHandlerDefinition[] = [],
     private readonly dataSource: DataSource,
     private readonly nats: NatsConnectionService,
     private readonly metrics: ServiceMetrics,
+    @Optional() private readonly discovery?: DiscoveryService,
   ) {
     this.backoff = options.redeliveryBackoffMs ?? DEFAULT_REDELIVERY_BACKOFF_MS;
     this.maxDeliveries = this.backoff.length + 1;
     this.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+  }
+
+  /** Before any service starts its work (onApplicationBootstrap), so a refused start leaves nothing running. */
+  onModuleInit(): void {
+    this.handlers = [...(this.handlers ?? []), ...this.discovered()];
+    this.refuseDuplicateDurables();
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -97,6 +109,24 @@ export class InboxConsumerService implements OnApplicationBootstrap, BeforeAppli
     // Ends the pulls waiting at the server; the handlers in flight finish and ack first.
     for (const messages of this.subscriptions) await messages.close().catch(() => undefined);
     await Promise.allSettled(this.loops);
+  }
+
+  /** The instances of the `@EventConsumer()` providers of every module of the app. */
+  private discovered(): EventHandlerDefinition[] {
+    if (!this.discovery) return [];
+    return this.discovery
+      .getProviders({ metadataKey: DiscoverableConsumer.KEY })
+      .map((wrapper) => wrapper.instance as EventHandlerDefinition | undefined)
+      .filter((instance): instance is EventHandlerDefinition => instance !== undefined);
+  }
+
+  private refuseDuplicateDurables(): void {
+    const seen = new Set<string>();
+    for (const handler of this.handlers) {
+      const durable = this.durable(handler);
+      if (seen.has(durable)) throw new Error(`two event consumers are named ${durable}: durable names must be unique`);
+      seen.add(durable);
+    }
   }
 
   private durable(handler: EventHandlerDefinition): string {

@@ -1,7 +1,16 @@
-import { Global, Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import {
+  Global,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnModuleInit,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { isDeadLetterService } from '@cps/contracts';
 import { DeadLetters, deadLettersController } from './dead-letters.js';
-import { EVENT_HANDLERS, type EventHandlerDefinition } from './event-consumer.js';
+import { DiscoverableConsumer } from './event-consumer.js';
 import { EventOutbox, SchemaEventOutbox } from './event-outbox.js';
 import { InboxConsumerService } from './inbox-consumer.service.js';
 import { NatsConnectionService } from './nats-connection.service.js';
@@ -15,14 +24,30 @@ export interface MessagingModuleOptions {
   options: MessagingOptions;
   /** True for services that write domain events to an outbox. */
   producesEvents?: boolean;
-  /** Classes implementing EventHandlerDefinition; each becomes a durable consumer. */
-  eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
+  /**
+   * True for services with durable consumers: the providers its feature modules mark `@EventConsumer()` are run,
+   * with the inbox retention and, where the service has a context, the dead-letter subjects.
+   */
+  consumesEvents?: boolean;
+}
+
+/** A service that does not say it consumes events refuses to start with consumers it would never run. */
+@Injectable()
+class UndeclaredConsumers implements OnModuleInit {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    const found = this.discovery.getProviders({ metadataKey: DiscoverableConsumer.KEY });
+    if (found.length > 0) {
+      throw new Error(`${found.map((wrapper) => wrapper.name).join(', ')}: event consumers need consumesEvents`);
+    }
+  }
 }
 
 @Global()
 @Module({})
 export class MessagingModule {
-  static forRoot({ options, producesEvents = false, eventHandlers = [] }: MessagingModuleOptions): DynamicModule {
+  static forRoot({ options, producesEvents = false, consumesEvents = false }: MessagingModuleOptions): DynamicModule {
     const providers: Provider[] = [
       { provide: MESSAGING_OPTIONS, useValue: options },
       {
@@ -45,25 +70,22 @@ export class MessagingModule {
         },
       },
       RpcClient,
-      ...eventHandlers,
-      {
-        provide: EVENT_HANDLERS,
-        inject: eventHandlers,
-        useFactory: (...handlers: EventHandlerDefinition[]) => handlers,
-      },
     ];
     if (producesEvents) providers.push(OutboxRelayService, { provide: EventOutbox, useClass: SchemaEventOutbox });
     const controllers: Type<unknown>[] = [];
-    if (eventHandlers.length > 0) {
+    if (consumesEvents) {
       providers.push(InboxConsumerService, MessagingRetentionService);
       // Every service with consumers answers `<context>.list-dead-letters.v1` and `.replay-dead-letter.v1`.
       if (isDeadLetterService(options.service)) {
         providers.push(DeadLetters);
         controllers.push(deadLettersController(options.service));
       }
+    } else {
+      providers.push(UndeclaredConsumers);
     }
     return {
       module: MessagingModule,
+      imports: [DiscoveryModule],
       providers,
       controllers,
       exports: [MESSAGING_OPTIONS, NatsConnectionService, RpcClient, ...(producesEvents ? [EventOutbox] : [])],

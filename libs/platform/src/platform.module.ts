@@ -12,7 +12,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { isProduction, type ServiceEnv } from '@cps/config';
 import { Clock, CryptoRandomness, Randomness, SystemClock } from '@cps/domain';
-import { MessagingModule, type EventHandlerDefinition, type MessagingOptions } from '@cps/messaging';
+import { MessagingModule, type MessagingOptions } from '@cps/messaging';
 import { createLogger, currentAppScope, ServiceMetrics } from '@cps/observability';
 import { schemaDataSourceOptions, Transactor, TypeOrmTransactor, type SchemaDataSourceOptions } from '@cps/persistence';
 import { HealthController } from './health.controller.js';
@@ -26,12 +26,12 @@ export interface PlatformModuleOptions {
   service: string;
   schema: string;
   config: ServiceEnv;
-  entities: SchemaDataSourceOptions['entities'];
   migrations: SchemaDataSourceOptions['migrations'];
   /** False for a service that does not use NATS at all (the sandbox retailer). */
   messaging?: boolean;
   producesEvents?: boolean;
-  eventHandlers?: Array<new (...args: never[]) => EventHandlerDefinition>;
+  /** True for a service with durable consumers (`@EventConsumer()` providers of its feature modules). */
+  consumesEvents?: boolean;
   /** Tables of the service's own whose rows older than RETENTION_DAYS are purged with the messaging tables. */
   retainedTables?: MessagingOptions['retainedTables'];
   /** Names of event handlers the service once had; their durable consumers are deleted at start. */
@@ -63,16 +63,18 @@ export class PlatformModule implements NestModule {
       module: PlatformModule,
       imports: [
         TerminusModule.forRoot({ logger: false }),
-        TypeOrmModule.forRoot(
-          schemaDataSourceOptions({
+        TypeOrmModule.forRoot({
+          ...schemaDataSourceOptions({
             url: config.DATABASE_URL,
             schema,
-            entities: options.entities,
+            entities: [],
             migrations: options.migrations,
             poolSize: config.DATABASE_POOL_SIZE,
             applicationName: service,
           }),
-        ),
+          // Each feature module registers its own entities (TypeOrmModule.forFeature).
+          autoLoadEntities: true,
+        }),
         ...(options.messaging === false
           ? []
           : [
@@ -91,7 +93,7 @@ export class PlatformModule implements NestModule {
                   checkReplies: config.RPC_CHECK_REPLIES ?? defaultReplyCheck(config.NODE_ENV),
                 },
                 producesEvents: options.producesEvents,
-                eventHandlers: options.eventHandlers,
+                consumesEvents: options.consumesEvents,
               }),
             ]),
       ],

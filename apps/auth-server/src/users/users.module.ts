@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { TeamsModule } from '../teams/teams.module.js';
+import { MembershipEntity, UserEntity } from './user.entity.js';
 import { CheckPasswordUseCase } from './check-password.use-case.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { ChangePasswordUseCase } from './change-password.use-case.js';
@@ -11,7 +13,7 @@ import { UserRepository } from './user.repository.js';
 import { UsersHandler } from './users.handler.js';
 
 @Module({
-  imports: [TeamsModule],
+  imports: [TypeOrmModule.forFeature([UserEntity, MembershipEntity]), TeamsModule],
   controllers: [UsersHandler],
   providers: [
     UserRepository,

@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import { apiChangeRecorded, type ApiChangeRecorded, type Envelope } from '@cps/contracts';
-import { type EventHandlerDefinition } from '@cps/messaging';
+import { EventConsumer, type EventHandlerDefinition } from '@cps/messaging';
 import { type EntityManager } from 'typeorm';
 import { AUDIT_AREAS } from './audit-log.js';
 
@@ -25,19 +24,19 @@ abstract class ApiChangeHandler implements EventHandlerDefinition<(typeof apiCha
   }
 }
 
-@Injectable()
+@EventConsumer()
 export class SyncApiChangeHandler extends ApiChangeHandler {
   readonly name = 'api-changes-sync';
   readonly event = apiChangeRecorded.sync;
 }
 
-@Injectable()
+@EventConsumer()
 export class MatchingApiChangeHandler extends ApiChangeHandler {
   readonly name = 'api-changes-matching';
   readonly event = apiChangeRecorded.matching;
 }
 
-@Injectable()
+@EventConsumer()
 export class EventsApiChangeHandler extends ApiChangeHandler {
   readonly name = 'api-changes-events';
   readonly event = apiChangeRecorded.events;

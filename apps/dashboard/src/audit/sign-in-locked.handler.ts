@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import { AuthContracts, type Envelope, type EventData } from '@cps/contracts';
-import { type EventHandlerDefinition } from '@cps/messaging';
+import { EventConsumer, type EventHandlerDefinition } from '@cps/messaging';
 import { type EntityManager } from 'typeorm';
 
 type Locked = typeof AuthContracts.signInLocked;
@@ -9,7 +8,7 @@ type Locked = typeof AuthContracts.signInLocked;
  * Durable consumer `dashboard-sign-in-locked`: too many wrong passwords locked a member's sign-in (on the dashboard or
  * the OAuth/connector sign-in page); the team's audit log shows it, with the address the guesses came from.
  */
-@Injectable()
+@EventConsumer()
 export class SignInLockedHandler implements EventHandlerDefinition<Locked> {
   readonly name = 'sign-in-locked';
   readonly event = AuthContracts.signInLocked;

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
 import { DeliverySettings } from '../settings.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveriesHandler } from './deliveries.handler.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
+import { DeliveryAttemptEntity, DeliveryEntity } from './delivery.entity.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
@@ -14,7 +16,7 @@ import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';
 import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.js';
 
 @Module({
-  imports: [WebhooksModule],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity]), WebhooksModule],
   controllers: [DeliveriesHandler],
   providers: [
     DeliveryRepository,

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { GuardedWebhookTransport, WebhookTransport } from '../deliveries/webhook-transport.js';
 import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
@@ -14,15 +14,15 @@ import { GetIntegrationUseCase } from './get-integration.use-case.js';
 import { ListAwardsUseCase } from './list-awards.use-case.js';
 import { ListIntegrationsUseCase } from './list-integrations.use-case.js';
 import { UpdateIntegrationUseCase } from './update-integration.use-case.js';
+import {
+  IntegrationsConnectionActivatedHandler,
+  IntegrationsPurchaseMatchedHandler,
+} from './integration-events.handlers.js';
 import { IntegrationRepository } from './integration.repository.js';
 import { IntegrationsHandler } from './integrations.handler.js';
 import { RecordAwardsUseCase } from './record-awards.use-case.js';
 
-/**
- * Loyalty and marketing integrations and their ledger (ADR 0014). Global because the durable consumers are
- * instantiated by the platform's messaging module, which must be able to inject RecordAwardsUseCase.
- */
-@Global()
+/** Loyalty and marketing integrations and their ledger (ADR 0014). */
 @Module({
   imports: [WebhooksModule, DeliveriesModule],
   controllers: [IntegrationsHandler],
@@ -38,6 +38,8 @@ import { RecordAwardsUseCase } from './record-awards.use-case.js';
     ListAwardsUseCase,
     AttemptAwardUseCase,
     AwardWorker,
+    IntegrationsConnectionActivatedHandler,
+    IntegrationsPurchaseMatchedHandler,
     { provide: AwardCustomers, useClass: RpcAwardCustomers },
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {
@@ -46,6 +48,5 @@ import { RecordAwardsUseCase } from './record-awards.use-case.js';
       useFactory: (config: EventsServiceConfig) => ({ allowHttp: config.WEBHOOK_ALLOW_HTTP }),
     },
   ],
-  exports: [RecordAwardsUseCase],
 })
 export class IntegrationsModule {}

@@ -1,7 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
-import { AuthContracts, type Envelope, type EventData } from '@cps/contracts';
-import { type EventHandlerDefinition } from '@cps/messaging';
+import { AuthContracts, type Envelope, type EventContract, type EventData } from '@cps/contracts';
+import { eventConsumer } from '@cps/messaging';
 import { ApplyInstallationChangeUseCase } from './apply-installation-change.use-case.js';
 import { type InstallationChange } from './installation-change.js';
 
@@ -23,58 +21,42 @@ function change(
   };
 }
 
-// Durable consumers (never rename `name`: it holds the position), deduplicated by the inbox.
+/** A durable consumer (never rename `name`: it holds the position) of an installation event, which sets `status`. */
+const installationConsumer = <C extends EventContract<Omit<InstallationData, 'reason'>>>(
+  className: string,
+  name: string,
+  event: C,
+  status: AuthContracts.InstallationStatus,
+) =>
+  eventConsumer(className, {
+    name,
+    event,
+    inject: [ApplyInstallationChangeUseCase],
+    handle: async ([apply], envelope, manager) => {
+      await apply.execute(change(envelope, status), manager);
+    },
+  });
 
 /** `auth.installation.activated.v1`: partner webhooks start (or resume, for new events). */
-@Injectable()
-export class InstallationActivatedHandler implements EventHandlerDefinition<
-  typeof AuthContracts.installationActivated
-> {
-  readonly name = 'partner-installation-activated';
-  readonly event = AuthContracts.installationActivated;
-
-  constructor(private readonly apply: ApplyInstallationChangeUseCase) {}
-
-  async handle(
-    envelope: Envelope<EventData<typeof AuthContracts.installationActivated>>,
-    manager: EntityManager,
-  ): Promise<void> {
-    await this.apply.execute(change(envelope, 'active'), manager);
-  }
-}
+export const InstallationActivatedHandler = installationConsumer(
+  'InstallationActivatedHandler',
+  'partner-installation-activated',
+  AuthContracts.installationActivated,
+  'active',
+);
 
 /** `auth.installation.deactivated.v1` (dashboard disconnect, `POST /oauth/revoke`): partner webhooks stop. */
-@Injectable()
-export class InstallationDeactivatedHandler implements EventHandlerDefinition<
-  typeof AuthContracts.installationDeactivated
-> {
-  readonly name = 'partner-installation-deactivated';
-  readonly event = AuthContracts.installationDeactivated;
-
-  constructor(private readonly apply: ApplyInstallationChangeUseCase) {}
-
-  async handle(
-    envelope: Envelope<EventData<typeof AuthContracts.installationDeactivated>>,
-    manager: EntityManager,
-  ): Promise<void> {
-    await this.apply.execute(change(envelope, 'deactivated'), manager);
-  }
-}
+export const InstallationDeactivatedHandler = installationConsumer(
+  'InstallationDeactivatedHandler',
+  'partner-installation-deactivated',
+  AuthContracts.installationDeactivated,
+  'deactivated',
+);
 
 /** `auth.installation.disconnected.v1` (refresh-token reuse): partner webhooks stop. */
-@Injectable()
-export class InstallationDisconnectedHandler implements EventHandlerDefinition<
-  typeof AuthContracts.installationDisconnected
-> {
-  readonly name = 'partner-installation-disconnected';
-  readonly event = AuthContracts.installationDisconnected;
-
-  constructor(private readonly apply: ApplyInstallationChangeUseCase) {}
-
-  async handle(
-    envelope: Envelope<EventData<typeof AuthContracts.installationDisconnected>>,
-    manager: EntityManager,
-  ): Promise<void> {
-    await this.apply.execute(change(envelope, 'disconnected'), manager);
-  }
-}
+export const InstallationDisconnectedHandler = installationConsumer(
+  'InstallationDisconnectedHandler',
+  'partner-installation-disconnected',
+  AuthContracts.installationDisconnected,
+  'disconnected',
+);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { AuthContracts, type Envelope, type EventData } from '@cps/contracts';
-import { type EventHandlerDefinition } from '@cps/messaging';
+import { AuthContracts } from '@cps/contracts';
+import { eventConsumer } from '@cps/messaging';
 import { SecretBox } from '@cps/persistence';
 import { PartnerAppSecrets } from './partner-app-secrets.js';
 
@@ -36,19 +36,11 @@ export class ApplyWebhookSecretRotationUseCase {
 }
 
 /** `auth.partner-app.webhook-secret-rotated.v1` (durable consumer; never rename `name`). */
-@Injectable()
-export class PartnerWebhookSecretRotatedHandler implements EventHandlerDefinition<
-  typeof AuthContracts.partnerAppWebhookSecretRotated
-> {
-  readonly name = 'partner-webhook-secret-rotated';
-  readonly event = AuthContracts.partnerAppWebhookSecretRotated;
-
-  constructor(private readonly apply: ApplyWebhookSecretRotationUseCase) {}
-
-  async handle(
-    envelope: Envelope<EventData<typeof AuthContracts.partnerAppWebhookSecretRotated>>,
-    manager: EntityManager,
-  ): Promise<void> {
-    await this.apply.execute(envelope.data.clientId, manager);
-  }
-}
+export const PartnerWebhookSecretRotatedHandler = eventConsumer('PartnerWebhookSecretRotatedHandler', {
+  name: 'partner-webhook-secret-rotated',
+  event: AuthContracts.partnerAppWebhookSecretRotated,
+  inject: [ApplyWebhookSecretRotationUseCase],
+  handle: async ([apply], envelope, manager) => {
+    await apply.execute(envelope.data.clientId, manager);
+  },
+});

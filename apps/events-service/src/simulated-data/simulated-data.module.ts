@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { SimulatedDataPurgedHandler } from './simulated-data-purged.handler.js';
 import { SimulatedWebhookEventRepository } from './simulated-webhook-event.repository.js';
 
-/** Global: the purge consumer is instantiated by the platform's messaging module. */
-@Global()
+/** Simulated rows removed when sync-service purges simulated data. */
 @Module({
-  providers: [SimulatedWebhookEventRepository],
-  exports: [SimulatedWebhookEventRepository],
+  providers: [SimulatedWebhookEventRepository, SimulatedDataPurgedHandler],
 })
 export class SimulatedDataModule {}

@@ -1,19 +1,20 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { PartnerAppFanOut } from '../partner-deliveries/partner-app.fan-out.js';
+import { PartnerDeliveriesModule } from '../partner-deliveries/partner-deliveries.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { ConnectionActivatedHandler, ConnectionUnauthenticatedHandler } from './connection-events.handlers.js';
 import { EVENT_FAN_OUTS, type EventFanOut } from './event-fan-out.js';
+import { PurchaseMatchedHandler } from './purchase-matched.handler.js';
+import { WebhookEventEntity } from './webhook-event.entity.js';
 import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { WebhookDestinationFanOut } from './webhook-destination.fan-out.js';
 import { WebhookEventRepository } from './webhook-event.repository.js';
 
-/**
- * Global because the durable consumers (ConnectionActivatedHandler, PurchaseMatchedHandler) are
- * instantiated by the platform's messaging module, which must be able to inject the use case.
- */
-@Global()
+/** Webhook events from the platform's facts, fanned out to destinations and partner apps as deliveries. */
 @Module({
-  imports: [WebhooksModule, DeliveriesModule],
+  imports: [TypeOrmModule.forFeature([WebhookEventEntity]), WebhooksModule, DeliveriesModule, PartnerDeliveriesModule],
   providers: [
     WebhookEventRepository,
     WebhookDestinationFanOut,
@@ -23,7 +24,9 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
       useFactory: (...fanOuts: EventFanOut[]): EventFanOut[] => fanOuts,
     },
     RecordWebhookEventUseCase,
+    ConnectionActivatedHandler,
+    PurchaseMatchedHandler,
+    ConnectionUnauthenticatedHandler,
   ],
-  exports: [RecordWebhookEventUseCase],
 })
 export class WebhookEventsModule {}

@@ -1,19 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProductsModule } from '../products/products.module.js';
+import { CatalogChangedHandler } from './catalog-changed.handler.js';
 import { CatalogMatcher } from './catalog-matcher.js';
 import { GetPurchaseMatchesUseCase } from './get-purchase-matches.use-case.js';
 import { ItemMatchEntity } from './item-match.entity.js';
 import { ItemMatchRepository } from './item-match.repository.js';
 import { MatchesHandler } from './matches.handler.js';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
+import { PurchaseCollectedHandler } from './purchase-collected.handler.js';
 import { RematchRecentPurchasesUseCase } from './rematch-recent-purchases.use-case.js';
 
-/**
- * Global because event handlers are instantiated by the messaging module (PlatformModule.forRoot's
- * `eventHandlers`), which can only see globally exported providers.
- */
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([ItemMatchEntity]), ProductsModule],
   controllers: [MatchesHandler],
@@ -23,7 +20,8 @@ import { RematchRecentPurchasesUseCase } from './rematch-recent-purchases.use-ca
     MatchPurchaseUseCase,
     RematchRecentPurchasesUseCase,
     GetPurchaseMatchesUseCase,
+    PurchaseCollectedHandler,
+    CatalogChangedHandler,
   ],
-  exports: [MatchPurchaseUseCase, RematchRecentPurchasesUseCase],
 })
 export class MatchesModule {}

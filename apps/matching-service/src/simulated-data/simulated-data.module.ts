@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { SimulatedDataPurgedHandler } from './simulated-data-purged.handler.js';
 import { SimulatedMatchRepository } from './simulated-match.repository.js';
 
-/** Global: the purge consumer is instantiated by the platform's messaging module. */
-@Global()
+/** Simulated rows removed when sync-service purges simulated data. */
 @Module({
-  providers: [SimulatedMatchRepository],
-  exports: [SimulatedMatchRepository],
+  providers: [SimulatedMatchRepository, SimulatedDataPurgedHandler],
 })
 export class SimulatedDataModule {}

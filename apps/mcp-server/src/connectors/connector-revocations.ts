@@ -1,7 +1,7 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AuthContracts, type Envelope, type EventData } from '@cps/contracts';
-import { BackgroundLoop, type EventHandlerDefinition } from '@cps/messaging';
+import { BackgroundLoop, EventConsumer, type EventHandlerDefinition } from '@cps/messaging';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** Notified in the transaction that records a revocation: every mcp-server replica reads the table again. */
@@ -17,7 +17,7 @@ type Disconnected = typeof AuthContracts.mcpConnectorDisconnected;
  * Durable consumer `mcp-server-connector-disconnected`: auth-server revoked a connector's grant (dashboard disconnect,
  * `POST /oauth/revoke`, refresh-token or code reuse). Keeps the latest revocation per (client, team).
  */
-@Injectable()
+@EventConsumer()
 export class ConnectorDisconnectedHandler implements EventHandlerDefinition<Disconnected> {
   readonly name = 'connector-disconnected';
   readonly event = AuthContracts.mcpConnectorDisconnected;

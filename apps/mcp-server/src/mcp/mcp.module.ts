@@ -2,7 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { AskService } from '../ask/ask.service.js';
 import { TeamQuery } from '../ask/team-query.js';
 import { MCP_CONFIG, type McpConfig } from '../config.js';
-import { ConnectorRevocations } from '../connectors/connector-revocations.js';
+import { ConnectorDisconnectedHandler, ConnectorRevocations } from '../connectors/connector-revocations.js';
 import { RetailerCatalogService } from '../read-model/retailer-catalog.service.js';
 import { ConnectorTokens } from './connector-tokens.js';
 import { MCP_PATH, McpAuthMiddleware, McpController, ProtectedResourceController } from './mcp.controller.js';
@@ -13,6 +13,7 @@ import { McpSettings } from './mcp-settings.js';
   providers: [
     { provide: McpSettings, inject: [MCP_CONFIG], useFactory: (config: McpConfig) => McpSettings.from(config) },
     ConnectorRevocations,
+    ConnectorDisconnectedHandler,
     ConnectorTokens,
     TeamQuery,
     AskService,

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   MatchingContracts,
   SyncContracts,
@@ -7,16 +6,9 @@ import {
   type EventContract,
   type EventData,
 } from '@cps/contracts';
-import { PermanentEventError, type EventHandlerDefinition } from '@cps/messaging';
+import { eventConsumer, teamOf } from '@cps/messaging';
 import { type EntityManager } from 'typeorm';
 import { Projection } from './projection.js';
-
-function teamOf(envelope: Envelope<unknown>): string {
-  if (!envelope.teamId) throw new PermanentEventError(`${envelope.subject} ${envelope.id} has no teamId`);
-  return envelope.teamId;
-}
-
-type Matched = typeof MatchingContracts.purchaseMatched;
 
 /**
  * Purchases projected in one transaction when they arrive together (group commit, ADR 0016): their writes are
@@ -33,18 +25,14 @@ function projector<C extends EventContract<object>>(
   event: C,
   project: (manager: EntityManager, envelope: Envelope<EventData<C>>) => Promise<void>,
 ) {
-  @Injectable()
-  class Projector implements EventHandlerDefinition<C> {
-    readonly name = name;
-    readonly event = event;
-
-    handle(envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void> {
-      return project(manager, envelope);
-    }
-  }
   // Distinct class names for Nest's providers and its logs.
-  Object.defineProperty(Projector, 'name', { value: `${pascal(name)}Projector` });
-  return Projector;
+  return eventConsumer(`${pascal(name)}Projector`, {
+    name,
+    event,
+    handle: async (_, envelope, manager) => {
+      await project(manager, envelope);
+    },
+  });
 }
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -90,25 +78,19 @@ export const ConnectionSharingChangedProjector = projector(
  * read model's only source of purchases: matching-service publishes one for every collected purchase (none is
  * dropped), and projecting `sync.purchase.collected.v1` as well wrote every purchase twice (ADR 0016).
  */
-@Injectable()
-export class PurchaseMatchedProjector implements EventHandlerDefinition<Matched> {
-  readonly name = 'purchase-matched';
-  readonly batch = PURCHASE_BATCH;
-  readonly event = MatchingContracts.purchaseMatched;
-
-  async handle(envelope: Envelope<EventData<Matched>>, manager: EntityManager): Promise<void> {
-    await this.handleBatch([envelope], manager);
-  }
-
-  async handleBatch(envelopes: Array<Envelope<EventData<Matched>>>, manager: EntityManager): Promise<void> {
+export const PurchaseMatchedProjector = eventConsumer('PurchaseMatchedProjector', {
+  name: 'purchase-matched',
+  event: MatchingContracts.purchaseMatched,
+  batch: PURCHASE_BATCH,
+  handleBatch: async (_, envelopes, manager) => {
     const purchases = envelopes.map((envelope) => ({
       teamId: teamOf(envelope),
       purchase: envelope.data.purchase,
       matchedAt: envelope.occurredAt,
     }));
     await Projection.upsertPurchases(manager, purchases);
-  }
-}
+  },
+});
 
 /**
  * A catalog change re-matched recent purchases (the REST API reads matches at request time, so `ask` must follow).
