@@ -11,6 +11,7 @@ import { RetailerAccountRefs1736200000000 } from './1736200000000-retailer-accou
 import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-key.js';
 import { OverviewIndexes1739100000000 } from './1739100000000-overview-indexes.js';
 import { PurchaseUnits1739200000000 } from './1739200000000-purchase-units.js';
+import { OverviewRollup1739300000000 } from './1739300000000-overview-rollup.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -26,4 +27,5 @@ export const migrations = [
   CollectionLastSuccess1738300000000,
   OverviewIndexes1739100000000,
   PurchaseUnits1739200000000,
+  OverviewRollup1739300000000,
 ];

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type SyncContracts } from '@cps/contracts';
 import { DataSource } from 'typeorm';
-import { HISTORY_WINDOW_START_SQL } from '../purchases/purchase.repository.js';
 import { type OverviewPeriod } from './overview-period.js';
 
 type Figures = SyncContracts.OverviewFigures;
@@ -25,10 +24,11 @@ interface PurchaseRow {
 }
 
 /**
- * The overview's figures, aggregated in Postgres in one pass over the team's purchases of both periods (grouping
- * sets: per period, per period and retailer, per day of the range; shoppers in a distinct pass of their own) and one
- * over its connection activity. Purchases of deleted connections and those before a connection's sharing window are
- * left out, as on every other page.
+ * The overview's figures, from the summaries triggers keep on every purchase and connection write (sync migration
+ * 1739300000000): the daily figures of both periods in one pass (grouping sets: per period, per period and retailer,
+ * per day of the range), the shoppers whose purchase days overlap each period, and one pass over the connection
+ * activity. Like every other page they leave out purchases of deleted connections and those before a connection's
+ * sharing window.
  */
 @Injectable()
 export class TeamOverviewRepository {
@@ -40,20 +40,20 @@ export class TeamOverviewRepository {
     simulated: boolean,
   ): Promise<Pick<SyncContracts.TeamOverview, 'retailers' | 'per_day'> & { current: Figures; previous: Figures }> {
     const rows: PurchaseRow[] = await this.db.query(
-      `WITH scoped AS MATERIALIZED (
-         SELECT p.date >= ($3::date AT TIME ZONE 'UTC') AS current, p.retailer_id, c.customer_id, p.total,
-                CASE WHEN p.date >= ($3::date AT TIME ZONE 'UTC') THEN (p.date AT TIME ZONE 'UTC')::date END AS day,
-                p.units
-         FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id
-         WHERE p.team_id = $1 AND p.is_simulated = $2 AND c.deleted_at IS NULL AND p.date >= ${HISTORY_WINDOW_START_SQL}
-           AND p.date >= ($4::date AT TIME ZONE 'UTC') AND p.date < (($5::date + 1) AT TIME ZONE 'UTC')),
+      `WITH periods (current, first, last) AS (VALUES (true, $3::date, $5::date), (false, $4::date, $3::date - 1)),
        figures AS (
-         SELECT GROUPING(retailer_id, day)::int AS grouping_set, current, retailer_id, day, count(*)::int AS purchases,
-                sum(total) AS spend, sum(units) AS units
-         FROM scoped
-         GROUP BY GROUPING SETS ((current), (current, retailer_id), (current, day))),
-       -- Shoppers apart: a distinct count in the grouping sets above makes Postgres sort every row for each set.
-       pairs AS (SELECT current, retailer_id, customer_id FROM scoped GROUP BY current, retailer_id, customer_id),
+         SELECT GROUPING(d.retailer_id, range_day)::int AS grouping_set, p.current, d.retailer_id, range_day AS day,
+                sum(d.purchases)::int AS purchases, sum(d.spend) AS spend, sum(d.units) AS units
+         FROM sync.overview_days d JOIN periods p ON d.day BETWEEN p.first AND p.last,
+              LATERAL (SELECT CASE WHEN p.current THEN d.day END AS range_day) current_day
+         WHERE d.team_id = $1 AND d.is_simulated = $2
+         GROUP BY GROUPING SETS ((p.current), (p.current, d.retailer_id), (p.current, range_day))
+         HAVING sum(d.purchases) > 0),
+       -- A shopper counts in a period when one of their purchase days falls in it (the days as a multirange).
+       pairs AS (
+         SELECT p.current, s.retailer_id, s.customer_id
+         FROM sync.overview_shoppers s JOIN periods p ON s.days && daterange(p.first, p.last, '[]')
+         WHERE s.team_id = $1 AND s.is_simulated = $2),
        shoppers AS (
          SELECT current, retailer_id, count(*)::int AS shoppers FROM pairs GROUP BY current, retailer_id
          UNION ALL
