@@ -134,7 +134,7 @@ export class ItemMatchRepository {
 
   /**
    * The team's products bought most in a date range (UTC days, both included) by real or simulated shoppers, summed
-   * in Postgres over the index on (team, mode, purchase date).
+   * from the daily figures a trigger keeps on every item match write (matching migration 1739300000000).
    */
   async topProducts(
     teamId: string,
@@ -143,11 +143,10 @@ export class ItemMatchRepository {
   ): Promise<MatchingContracts.TopProduct[]> {
     return this.matches.query(
       `SELECT p.id AS product_id, p.name, p.brand, p.upc, t.units::int AS units, t.spend::numeric(16, 2)::text AS spend
-       FROM (SELECT product_id, sum(quantity) AS units, sum(price * quantity) AS spend
-             FROM matching.item_matches
-             WHERE team_id = $1 AND is_simulated = $2 AND product_id IS NOT NULL
-               AND purchase_date >= ($3::date AT TIME ZONE 'UTC') AND purchase_date < (($4::date + 1) AT TIME ZONE 'UTC')
-             GROUP BY product_id) t
+       FROM (SELECT product_id, sum(units) AS units, sum(spend) AS spend
+             FROM matching.top_product_days
+             WHERE team_id = $1 AND is_simulated = $2 AND day BETWEEN $3::date AND $4::date
+             GROUP BY product_id HAVING sum(units) > 0) t
        JOIN matching.products p ON p.id = t.product_id AND p.team_id = $1
        ORDER BY t.units DESC, t.spend DESC, p.name, p.id
        LIMIT $5`,
