@@ -12,8 +12,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * Both count what the overview counted: purchases of connections not deleted, dated inside the connection's sharing
  * window. So a purchase insert, update (its units, set by the items trigger, included) or delete changes them, and so
  * does a connection whose deletion, sharing window or customer id changes. `overview_days` takes signed deltas;
- * `overview_shoppers` recomputes the rows of the shoppers touched, under a lock per team and shopper (a recomputation
- * that waited sees what the one before it committed). A connection deleted with its purchases (cascade) is taken out
+ * `overview_shoppers` recomputes the rows of the shoppers touched, under a lock per team and bucket of shoppers (a
+ * recomputation that waited sees what the one before it committed). A connection deleted with its purchases (cascade) is taken out
  * before it goes; its purchases then find no connection and count for nothing.
  *
  * In one transaction: creating the triggers locks purchases and connections against writes until the backfill has
@@ -46,18 +46,14 @@ export class OverviewRollup1739300000000 implements MigrationInterface {
     await q.query(`CREATE FUNCTION sync.refresh_overview_shoppers(teams text[], customers text[]) RETURNS void
       LANGUAGE plpgsql AS $$
       BEGIN
-        PERFORM pg_advisory_xact_lock(hashtextextended('sync.overview_shoppers ' || k.t || ' ' || k.cu, 0))
-           FROM (SELECT DISTINCT t, cu FROM unnest(teams, customers) AS u(t, cu) ORDER BY t, cu) k;
+        -- One lock per team and bucket of shoppers: a bulk write of many shoppers takes at most ${SHOPPER_LOCK_BUCKETS}.
+        PERFORM pg_advisory_xact_lock(k.team_lock, k.bucket)
+           FROM (SELECT DISTINCT hashtext('sync.overview_shoppers ' || t) AS team_lock,
+                        hashtext(cu) & ${SHOPPER_LOCK_BUCKETS - 1} AS bucket
+                   FROM unnest(teams, customers) AS u(t, cu) ORDER BY 1, 2) k;
         DELETE FROM sync.overview_shoppers s USING unnest(teams, customers) AS k(t, cu)
          WHERE s.team_id = k.t AND s.customer_id = k.cu;
-        INSERT INTO sync.overview_shoppers (team_id, is_simulated, retailer_id, customer_id, days)
-        SELECT c.team_id, p.is_simulated, p.retailer_id, c.customer_id,
-               range_agg(daterange((p.date AT TIME ZONE 'UTC')::date, (p.date AT TIME ZONE 'UTC')::date, '[]'))
-          FROM (SELECT DISTINCT t, cu FROM unnest(teams, customers) AS u(t, cu)) k
-          JOIN sync.connections c ON c.team_id = k.t AND c.customer_id = k.cu
-          JOIN sync.purchases p ON p.connection_id = c.id
-         WHERE ${counted('p', 'c')}
-         GROUP BY 1, 2, 3, 4;
+        ${shopperDays('SELECT DISTINCT t, cu FROM unnest(teams, customers) AS u(t, cu)')}
       END $$`);
 
     await q.query(purchasesAddedOrRemoved('roll_up_inserted_purchases', 'new_rows', 1));
@@ -126,10 +122,7 @@ export class OverviewRollup1739300000000 implements MigrationInterface {
       addDays(`SELECT p.*, 1 AS sign FROM sync.purchases p JOIN sync.connections c ON c.id = p.connection_id
                 WHERE ${counted('p', 'c')}`),
     );
-    await q.query(
-      `SELECT sync.refresh_overview_shoppers(array_agg(team_id), array_agg(customer_id))
-         FROM (SELECT DISTINCT team_id, customer_id FROM sync.connections) k`,
-    );
+    await q.query(shopperDays('SELECT DISTINCT team_id AS t, customer_id AS cu FROM sync.connections'));
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -177,6 +170,21 @@ function purchasesAddedOrRemoved(name: string, rows: string, sign: 1 | -1): stri
 /** An update's rows taken out as they were (`o`, sign -1) and put back as they are (`n`, sign 1). */
 function beforeAndAfter(rows: (side: 'o' | 'n', sign: -1 | 1) => string): string {
   return `${rows('o', -1)} UNION ALL ${rows('n', 1)}`;
+}
+
+/** Shopper recomputations that wait for each other: shoppers hashed into this many buckets per team. */
+const SHOPPER_LOCK_BUCKETS = 64;
+
+/** Stores the purchase days of the shoppers `keys` selects (`t`: team id, `cu`: customer id). */
+function shopperDays(keys: string): string {
+  return `INSERT INTO sync.overview_shoppers (team_id, is_simulated, retailer_id, customer_id, days)
+    SELECT c.team_id, p.is_simulated, p.retailer_id, c.customer_id,
+           range_agg(daterange((p.date AT TIME ZONE 'UTC')::date, (p.date AT TIME ZONE 'UTC')::date, '[]'))
+      FROM (${keys}) k
+      JOIN sync.connections c ON c.team_id = k.t AND c.customer_id = k.cu
+      JOIN sync.purchases p ON p.connection_id = c.id
+     WHERE ${counted('p', 'c')}
+     GROUP BY 1, 2, 3, 4;`;
 }
 
 /** A purchase update the daily figures see (o: before, n: after). */
