@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
+import { advance, CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 
 /**
  * The shopper left the flow. A succeeded or already cancelled session stays as it is; any other becomes
@@ -14,8 +14,8 @@ export class CancelLinkSessionUseCase {
     if (session.state === 'succeeded' || session.state === 'cancelled') return this.flow.view(session);
     // An error that cannot be retried is kept, so the brand is told `link_result=error`.
     if (session.state === 'error' && !session.errorRetryable) {
-      return this.flow.view(await this.flow.save(session, { credentialsSealed: null, challengeSealed: null }));
+      return advance(this.flow, session, { credentialsSealed: null, challengeSealed: null });
     }
-    return this.flow.view(await this.flow.save(session, { ...CLEARED, state: 'cancelled' }));
+    return advance(this.flow, session, { ...CLEARED, state: 'cancelled' });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
-import { CLEARED, LinkSessionFlow, linkSessionEnded, type LinkSessionView } from './link-session-flow.js';
+import { advance, CLEARED, linkSessionEnded, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 
 /**
  * The retailer-selection step (null: back to the list), and the retry of a retryable error (the same
@@ -17,13 +17,13 @@ export class ChooseLinkRetailerUseCase {
     if (session.state === 'error' && !session.errorRetryable) throw linkSessionEnded();
     if (retailerId === null) {
       if (session.fixedRetailerId !== null) throw new RpcRefusal(409, 'this link is for one retailer only');
-      return this.flow.view(await this.flow.save(session, { ...CLEARED, state: 'select_retailer', retailerId: null }));
+      return advance(this.flow, session, { ...CLEARED, state: 'select_retailer', retailerId: null });
     }
     const allowed =
       session.fixedRetailerId !== null
         ? retailerId === session.fixedRetailerId
         : (await this.flow.selectableRetailers(session)).some((retailer) => retailer.retailer_id === retailerId);
     if (!allowed) throw new RpcRefusal(404, `retailer ${retailerId} not found`);
-    return this.flow.view(await this.flow.save(session, { ...CLEARED, state: 'sign_in', retailerId }));
+    return advance(this.flow, session, { ...CLEARED, state: 'sign_in', retailerId });
   }
 }

@@ -5,6 +5,7 @@ import { RpcRefusal } from '@cps/messaging';
 import { sha256 } from '@cps/persistence';
 import { type EntityManager } from 'typeorm';
 import { ConnectionRepository } from '../connections/connection.repository.js';
+import { RetailerError } from '../retailer-adapters/retailer-errors.js';
 import { RetailerRepository } from '../retailers/retailer.repository.js';
 import { TeamRetailerRepository } from '../retailers/team-retailer.repository.js';
 import { type LinkSessionChanges, type LinkSessionEntity } from './link-session.entity.js';
@@ -98,3 +99,37 @@ export const CLEARED: LinkSessionChanges = {
   challengeSealed: null,
   codeSentTo: null,
 };
+
+/** Applies a step and answers the page it leads to. */
+export async function advance(
+  flow: LinkSessionFlow,
+  session: LinkSessionEntity,
+  changes: LinkSessionChanges,
+): Promise<LinkSessionView> {
+  return flow.view(await flow.save(session, changes));
+}
+
+/**
+ * Puts the shopper's sign-in or code to the retailer and goes on with its answer; a retailer that does not answer
+ * (a RetailerError: down, rate limiting) leaves the session at a retryable error.
+ */
+export async function askRetailer<T>(
+  flow: LinkSessionFlow,
+  session: LinkSessionEntity,
+  ask: () => Promise<T>,
+  next: (answer: T) => Promise<LinkSessionView>,
+): Promise<LinkSessionView> {
+  let answer: T;
+  try {
+    answer = await ask();
+  } catch (error) {
+    if (!(error instanceof RetailerError)) throw error;
+    return advance(flow, session, {
+      ...CLEARED,
+      state: 'error',
+      errorCode: 'retailer_unavailable',
+      errorRetryable: true,
+    });
+  }
+  return next(answer);
+}

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { RpcRefusal } from '@cps/messaging';
 import { RetailerAdapters } from '../retailer-adapters/retailer-adapters.js';
 import { RetailerCredentialVault } from '../retailer-adapters/retailer-credential-vault.js';
-import { RetailerError } from '../retailer-adapters/retailer-errors.js';
 import { LinkConnectionUseCase } from './link-connection.use-case.js';
-import { CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
+import { advance, askRetailer, CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 
 /**
  * The one-time code page. Accepted: the connection is linked with the credentials kept since the sign-in
@@ -31,40 +30,30 @@ export class SubmitLinkCodeUseCase {
     }
     const challenge = this.vault.openChallenge(session.id, session.challengeSealed);
     const credentials = this.vault.openCredentials(session.id, session.credentialsSealed);
-    let result;
-    try {
-      result = await this.adapters.for(session.retailerId).answerOneTimeCode(challenge, code.trim());
-    } catch (error) {
-      if (!(error instanceof RetailerError)) throw error;
-      return this.flow.view(
-        await this.flow.save(session, {
-          ...CLEARED,
-          state: 'error',
-          errorCode: 'retailer_unavailable',
-          errorRetryable: true,
-        }),
-      );
-    }
-    switch (result.kind) {
-      case 'signed_in':
-        return this.flow.view(await this.link.execute(session, credentials, result.session));
-      case 'invalid_code':
-        return this.flow.view(
-          await this.flow.save(session, {
-            errorCode: 'invalid_code',
-            errorRetryable: true,
-            attemptsLeft: result.attemptsLeft,
-          }),
-        );
-      case 'challenge_expired':
-        return this.flow.view(
-          await this.flow.save(session, {
-            ...CLEARED,
-            state: 'sign_in',
-            errorCode: 'challenge_expired',
-            errorRetryable: true,
-          }),
-        );
-    }
+    const adapter = this.adapters.for(session.retailerId);
+    return askRetailer(
+      this.flow,
+      session,
+      () => adapter.answerOneTimeCode(challenge, code.trim()),
+      async (result) => {
+        switch (result.kind) {
+          case 'signed_in':
+            return this.flow.view(await this.link.execute(session, credentials, result.session));
+          case 'invalid_code':
+            return advance(this.flow, session, {
+              errorCode: 'invalid_code',
+              errorRetryable: true,
+              attemptsLeft: result.attemptsLeft,
+            });
+          case 'challenge_expired':
+            return advance(this.flow, session, {
+              ...CLEARED,
+              state: 'sign_in',
+              errorCode: 'challenge_expired',
+              errorRetryable: true,
+            });
+        }
+      },
+    );
   }
 }

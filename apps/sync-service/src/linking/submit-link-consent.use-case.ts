@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isHistoryWindowChoice } from '@cps/domain';
 import { RpcRefusal } from '@cps/messaging';
-import { LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
+import { advance, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 
 /**
  * The consent step before the retailer sign-in: the shopper chooses how much history the brand may see (the
@@ -19,6 +19,6 @@ export class SubmitLinkConsentUseCase {
     if (!isHistoryWindowChoice(offeredHistoryWindowDays, historyWindowDays)) {
       throw new RpcRefusal(422, `a history window of ${historyWindowDays} days is not offered`);
     }
-    return this.flow.view(await this.flow.save(session, { sharingWindowDays: historyWindowDays }));
+    return advance(this.flow, session, { sharingWindowDays: historyWindowDays });
   }
 }

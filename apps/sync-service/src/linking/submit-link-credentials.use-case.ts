@@ -3,9 +3,8 @@ import { RpcRefusal } from '@cps/messaging';
 import { type RetailerCredentials } from '../retailer-adapters/retailer-adapter.js';
 import { RetailerAdapters } from '../retailer-adapters/retailer-adapters.js';
 import { RetailerCredentialVault } from '../retailer-adapters/retailer-credential-vault.js';
-import { RetailerError } from '../retailer-adapters/retailer-errors.js';
 import { LinkConnectionUseCase } from './link-connection.use-case.js';
-import { CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
+import { advance, askRetailer, CLEARED, LinkSessionFlow, type LinkSessionView } from './link-session-flow.js';
 import { MAX_FAILED_SIGN_INS } from './link-session-rules.js';
 
 /**
@@ -30,47 +29,37 @@ export class SubmitLinkCredentialsUseCase {
     if (session.sharingWindowDays === null) {
       throw new RpcRefusal(409, 'the shopper has not answered the consent step');
     }
-    let result;
-    try {
-      result = await this.adapters.for(session.retailerId).signIn(credentials);
-    } catch (error) {
-      if (!(error instanceof RetailerError)) throw error;
-      return this.flow.view(
-        await this.flow.save(session, {
-          ...CLEARED,
-          state: 'error',
-          errorCode: 'retailer_unavailable',
-          errorRetryable: true,
-        }),
-      );
-    }
-    switch (result.kind) {
-      case 'signed_in':
-        return this.flow.view(await this.link.execute(session, credentials, result.session));
-      case 'needs_one_time_code':
-        return this.flow.view(
-          await this.flow.save(session, {
-            ...CLEARED,
-            state: 'one_time_code',
-            credentialsSealed: this.vault.sealCredentials(session.id, credentials),
-            challengeSealed: this.vault.sealChallenge(session.id, result.challenge),
-            codeSentTo: result.challenge.sentTo,
-          }),
-        );
-      case 'invalid_credentials': {
-        const failedSignIns = session.failedSignIns + 1;
-        const exhausted = failedSignIns >= MAX_FAILED_SIGN_INS;
-        return this.flow.view(
-          await this.flow.save(session, {
-            ...CLEARED,
-            failedSignIns,
-            state: exhausted ? 'error' : 'sign_in',
-            errorCode: exhausted ? 'too_many_attempts' : 'invalid_credentials',
-            errorRetryable: !exhausted,
-            attemptsLeft: MAX_FAILED_SIGN_INS - failedSignIns,
-          }),
-        );
-      }
-    }
+    const adapter = this.adapters.for(session.retailerId);
+    return askRetailer(
+      this.flow,
+      session,
+      () => adapter.signIn(credentials),
+      async (result) => {
+        switch (result.kind) {
+          case 'signed_in':
+            return this.flow.view(await this.link.execute(session, credentials, result.session));
+          case 'needs_one_time_code':
+            return advance(this.flow, session, {
+              ...CLEARED,
+              state: 'one_time_code',
+              credentialsSealed: this.vault.sealCredentials(session.id, credentials),
+              challengeSealed: this.vault.sealChallenge(session.id, result.challenge),
+              codeSentTo: result.challenge.sentTo,
+            });
+          case 'invalid_credentials': {
+            const failedSignIns = session.failedSignIns + 1;
+            const exhausted = failedSignIns >= MAX_FAILED_SIGN_INS;
+            return advance(this.flow, session, {
+              ...CLEARED,
+              failedSignIns,
+              state: exhausted ? 'error' : 'sign_in',
+              errorCode: exhausted ? 'too_many_attempts' : 'invalid_credentials',
+              errorRetryable: !exhausted,
+              attemptsLeft: MAX_FAILED_SIGN_INS - failedSignIns,
+            });
+          }
+        }
+      },
+    );
   }
 }
