@@ -27,8 +27,13 @@ import { MetadataDocuments } from './connectors/metadata-documents.js';
 import { RegistrationController } from './connectors/registration.controller.js';
 import { DisconnectInstallationUseCase } from './installations/disconnect-installation.use-case.js';
 import { InstallationRepository } from './installations/installation.repository.js';
+import { ChooseGrantTeamUseCase } from './interactions/choose-grant-team.use-case.js';
+import { DescribeInteractionUseCase } from './interactions/describe-interaction.use-case.js';
+import { GrantConsentUseCase } from './interactions/grant-consent.use-case.js';
 import { GrantTeamRepository } from './interactions/grant-team.repository.js';
+import { InteractionScopes } from './interactions/interaction-scopes.js';
 import { InteractionsController } from './interactions/interactions.controller.js';
+import { SignInInteractionUseCase } from './interactions/sign-in-interaction.use-case.js';
 import { MetadataController } from './metadata/metadata.controller.js';
 import { OAuthSettings } from './oauth-settings.js';
 import { ClientAuthenticator } from './partner-apps/client-authenticator.js';
@@ -121,6 +126,11 @@ export class OAuthModule implements NestModule, OnModuleDestroy {
         RefreshTokenRepository,
         AuthorizationCodeRepository,
         GrantTeamRepository,
+        InteractionScopes,
+        DescribeInteractionUseCase,
+        ChooseGrantTeamUseCase,
+        SignInInteractionUseCase,
+        GrantConsentUseCase,
         ClientAuthenticator,
         CreatePartnerAppUseCase,
         RotatePartnerAppSecretUseCase,

@@ -1,19 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import Provider from 'oidc-provider';
-import { CheckPasswordUseCase } from '../../users/check-password.use-case.js';
-import { UserRepository } from '../../users/user.repository.js';
 import { OAuthSettings } from '../oauth-settings.js';
-import { ConnectorClientRepository } from '../connectors/connector-client.repository.js';
-import { resolveConnectorScope } from '../connectors/connector-scope.js';
-import { PartnerAppRepository } from '../partner-apps/partner-app.repository.js';
-import { FULL_SCOPE } from '../scope-policy.js';
+import { ChooseGrantTeamUseCase } from './choose-grant-team.use-case.js';
 import { CsrfTokens } from './csrf.js';
-import { GrantTeamRepository } from './grant-team.repository.js';
-import { type AppContext, consentPage, errorPage, loginPage, teamPickerPage } from './pages.js';
+import { DescribeInteractionUseCase } from './describe-interaction.use-case.js';
+import { GrantConsentUseCase } from './grant-consent.use-case.js';
+import { type Interaction } from './interaction.js';
+import { consentPage, errorPage, loginPage, teamPickerPage } from './pages.js';
 import { setPageHeaders } from './page-headers.js';
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+import { SignInInteractionUseCase } from './sign-in-interaction.use-case.js';
 
 /**
  * The pages oidc-provider sends the browser to: sign-in (dashboard users), the team picker (only for users
@@ -27,11 +23,10 @@ export class InteractionsController {
   constructor(
     private readonly provider: Provider,
     private readonly settings: OAuthSettings,
-    private readonly apps: PartnerAppRepository,
-    private readonly connectors: ConnectorClientRepository,
-    private readonly users: UserRepository,
-    private readonly grantTeams: GrantTeamRepository,
-    private readonly passwords: CheckPasswordUseCase,
+    private readonly describe: DescribeInteractionUseCase,
+    private readonly chooseTeam: ChooseGrantTeamUseCase,
+    private readonly signIn: SignInInteractionUseCase,
+    private readonly grantConsent: GrantConsentUseCase,
   ) {
     this.csrf = new CsrfTokens(settings.cookieKeys[0]!);
   }
@@ -47,7 +42,7 @@ export class InteractionsController {
     setPageHeaders(res);
     const interaction = await this.details(req, res, uid);
     if (!interaction) return;
-    const app = await this.appContext(interaction);
+    const app = await this.describe.execute(interaction);
     if (interaction.prompt.name === 'login') {
       res
         .type('html')
@@ -71,8 +66,8 @@ export class InteractionsController {
       );
       return;
     }
-    const teams = await this.users.teamsOf(accountId);
-    if (teams.length === 0) {
+    const choice = await this.chooseTeam.execute(interaction, accountId, team);
+    if (choice.kind === 'no_team') {
       await this.provider.interactionFinished(
         req,
         res,
@@ -81,14 +76,13 @@ export class InteractionsController {
       );
       return;
     }
-    const chosen = teams.length === 1 ? teams[0] : teams.find((candidate) => candidate.id === team);
-    if (!chosen) {
+    if (choice.kind === 'pick') {
       res.type('html').send(
         teamPickerPage({
           ...app,
           action: `/oauth/interaction/${uid}`,
-          teams,
-          ...(team !== undefined ? { error: 'Choose one of your teams.' } : {}),
+          teams: choice.teams,
+          ...(choice.error !== undefined ? { error: choice.error } : {}),
         }),
       );
       return;
@@ -98,8 +92,8 @@ export class InteractionsController {
         ...app,
         action: `/oauth/interaction/${uid}/confirm`,
         csrf: this.csrf.issue(uid),
-        team: chosen,
-        scopes: (await this.requested(interaction)).scope.split(' '),
+        team: choice.team,
+        scopes: choice.scopes,
       }),
     );
   }
@@ -120,12 +114,9 @@ export class InteractionsController {
       res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
       return;
     }
-    const email = typeof body.email === 'string' ? body.email.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    // The dashboard's password check, throttled per account and per address (CheckPasswordUseCase).
-    const verdict = email ? await this.passwords.execute(email, password, req.ip) : ({ kind: 'wrong' } as const);
+    const { email, verdict } = await this.signIn.execute(body, req.ip);
     if (verdict.kind !== 'valid') {
-      const app = await this.appContext(interaction);
+      const app = await this.describe.execute(interaction);
       if (verdict.kind === 'locked') res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
       res
         .status(verdict.kind === 'locked' ? 429 : 401)
@@ -183,17 +174,11 @@ export class InteractionsController {
       );
       return;
     }
-    const teams = await this.users.teamsOf(accountId);
-    const team = teams.find((candidate) => candidate.id === body.team);
-    if (!team) {
+    const grantId = await this.grantConsent.execute(interaction, accountId, clientId, body.team);
+    if (grantId === null) {
       res.status(400).type('html').send(errorPage('invalid_request', 'choose one of your teams'));
       return;
     }
-    const { resource, scope } = await this.requested(interaction);
-    const grant = new this.provider.Grant({ accountId, clientId });
-    grant.addResourceScope(resource, scope);
-    const grantId = await grant.save();
-    await this.grantTeams.record({ grantId, clientId, teamId: team.id, userId: accountId, scope });
     await this.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
@@ -229,19 +214,6 @@ export class InteractionsController {
   }
 
   /**
-   * What is being authorized: partner apps get the three partner scopes on `{base_url}`; a connector the scopes
-   * its request named (checked again) on `{mcp_url}`.
-   */
-  private async requested(interaction: Interaction): Promise<{ resource: string; scope: string }> {
-    const clientId = interaction.params.client_id;
-    const connector = typeof clientId === 'string' ? await this.connectors.find(clientId) : null;
-    if (!connector) return { resource: this.settings.baseUrl, scope: FULL_SCOPE };
-    const requested = interaction.params.scope;
-    const scope = resolveConnectorScope(typeof requested === 'string' ? requested : undefined);
-    return { resource: this.settings.mcpUrl, scope: scope.ok ? scope.scope : 'mcp:read' };
-  }
-
-  /**
    * "Use another account" while consent is pending: the browser's session (and this interaction's copy of it)
    * now belong to `accountId`, with the previous user's authorizations of other clients dropped. oidc-provider's
    * own way (a login result for another account) needs RP-initiated logout and a scripted form post, which
@@ -266,31 +238,5 @@ export class InteractionsController {
     const last = interaction.lastSubmission;
     if (last?.login) interaction.lastSubmission = { ...last, login: { ...last.login, accountId } };
     await interaction.persist();
-  }
-
-  /** The app, where it sends the browser back to, and who is signed in. */
-  private async appContext(interaction: Interaction): Promise<AppContext> {
-    const redirectUri = interaction.params.redirect_uri;
-    let redirectHost: string | null = null;
-    try {
-      if (typeof redirectUri === 'string') redirectHost = new URL(redirectUri).host || null;
-    } catch {
-      redirectHost = null;
-    }
-    const accountId = interaction.prompt.name === 'consent' ? interaction.session?.accountId : undefined;
-    const user = accountId ? await this.users.findById(accountId) : null;
-    return {
-      appName: await this.appName(interaction),
-      redirectHost,
-      ...(user ? { account: { email: user.email, switchHref: `/oauth/interaction/${interaction.uid}?switch=1` } } : {}),
-    };
-  }
-
-  private async appName(interaction: Interaction): Promise<string> {
-    const clientId = interaction.params.client_id;
-    const connector = typeof clientId === 'string' ? await this.connectors.find(clientId) : null;
-    if (connector) return connector.name;
-    const app = typeof clientId === 'string' ? await this.apps.find(clientId) : null;
-    return app?.name ?? 'An app';
   }
 }
