@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TtlCache } from '@cps/platform';
 import { type ApiKeyCaller } from './principal.js';
 
 export interface ApiKeyCacheOptions {
@@ -18,50 +19,35 @@ export function apiKeyFingerprint(apiKey: string): string {
  * is suspended: every request is verified with auth-server.
  */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { caller: ApiKeyCaller; expiresAt: number }>();
+  private readonly entries: TtlCache<string, ApiKeyCaller>;
   private readonly revoked = new Map<string, number>();
   private active = false;
 
   constructor(
     private readonly options: ApiKeyCacheOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxSize }, now);
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get(fingerprint: string): ApiKeyCaller | undefined {
-    const entry = this.entries.get(fingerprint);
-    if (!entry) return undefined;
-    this.entries.delete(fingerprint);
-    if (!this.active || entry.expiresAt <= this.now()) return undefined;
-    this.entries.set(fingerprint, entry); // most recently used last
-    return entry.caller;
+    return this.active ? this.entries.get(fingerprint) : undefined;
   }
 
   set(fingerprint: string, caller: ApiKeyCaller): void {
     if (!this.active || this.options.ttlMs === 0 || this.wasRevoked(caller.keyId)) return;
-    this.entries.delete(fingerprint);
-    this.entries.set(fingerprint, { caller, expiresAt: this.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxSize) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(fingerprint, caller);
   }
 
   /** A key was revoked: drop its verdicts now and refuse to trust it again. Returns how many were dropped. */
   evictKey(keyId: string): number {
     this.pruneRevoked();
     this.revoked.set(keyId, this.now() + this.revocationMemoryMs());
-    let dropped = 0;
-    for (const [fingerprint, entry] of this.entries) {
-      if (entry.caller.keyId === keyId) {
-        this.entries.delete(fingerprint);
-        dropped += 1;
-      }
-    }
-    return dropped;
+    return this.entries.deleteWhere((caller) => caller.keyId === keyId);
   }
 
   wasRevoked(keyId: string): boolean {

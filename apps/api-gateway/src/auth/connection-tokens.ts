@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import { ulid } from '@cps/contracts';
+import { TtlCache } from '@cps/platform';
 import { looksLikeJwt } from './auth-errors.js';
 
 export interface ConnectionTokenOptions {
@@ -21,6 +22,8 @@ export interface ConnectionTokenClaims {
   scopes: string[];
 }
 
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /**
  * Connection tokens (ADR 0004): ES256 JWTs the gateway signs and verifies itself, `sub` = connection id,
  * `team_id`, `scope: access`, issuer `{base_url}`, audience `{base_url}/purchases`. The audience keeps
@@ -33,14 +36,15 @@ export class ConnectionTokens {
   /**
    * Claims of tokens already verified, until they expire: a client sends the same token with every call, and
    * an ES256 verification costs more than the rest of the gateway's work on a request. Keys are fixed for the
-   * process's life, so a verdict cannot change before `exp`. Bounded; the oldest entry goes first.
+   * process's life, so a verdict cannot change before `exp`. Bounded; the least recently used entry goes first.
    */
-  private readonly verified = new Map<string, { claims: ConnectionTokenClaims; expiresAt: number }>();
+  private readonly verified: TtlCache<string, ConnectionTokenClaims>;
 
   constructor(
     private readonly options: ConnectionTokenOptions,
     private readonly now: () => number = Date.now,
   ) {
+    this.verified = new TtlCache({ ttlMs: options.ttlSeconds * 1000, maxEntries: VERIFIED_TOKENS_KEPT }, now);
     const privateKeys = pemBlocks(options.privateKeyPem).map((pem) => createPrivateKey(pem));
     if (privateKeys.length === 0) throw new Error('no connection-token signing key');
     this.privateKey = privateKeys[0]!;
@@ -78,11 +82,7 @@ export class ConnectionTokens {
   /** The claims of a valid token, or null for anything else (malformed, forged, expired, another kind). */
   async verify(token: string): Promise<ConnectionTokenClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      if (known.expiresAt > this.now()) return known.claims;
-      this.verified.delete(token);
-      return null;
-    }
+    if (known) return known;
     if (!looksLikeJwt(token)) return null;
     const keys = await this.keys;
     // The token names its key; one whose key was removed from the configuration is refused.
@@ -103,20 +103,13 @@ export class ConnectionTokens {
       if (typeof teamId !== 'string' || !teamId || !payload.sub) return null;
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
       const claims = { teamId, connectionId: payload.sub, scopes };
-      this.remember(token, claims, payload.exp! * 1000);
+      this.verified.set(token, claims, payload.exp! * 1000);
       return claims;
     } catch {
       return null;
     }
   }
-
-  private remember(token: string, claims: ConnectionTokenClaims, expiresAt: number): void {
-    this.verified.set(token, { claims, expiresAt });
-    if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-  }
 }
-
-const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** The PEM blocks of a text holding one or more of them, in order. */
 export function pemBlocks(text: string): string[] {

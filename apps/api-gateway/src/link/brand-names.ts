@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { TtlCache } from '@cps/platform';
 import { AuthClient } from '../clients/auth.client.js';
 
 const TTL_MS = 5 * 60_000;
@@ -22,7 +23,11 @@ export interface BrandProfile {
 @Injectable()
 export class BrandNames {
   private readonly logger = new Logger('BrandNames');
-  private readonly cache = new Map<string, { profile: BrandProfile; until: number }>();
+  private readonly cache = new TtlCache<string, BrandProfile>({
+    ttlMs: TTL_MS,
+    maxEntries: MAX_ENTRIES,
+    keepExpired: true,
+  });
 
   constructor(private readonly auth: AuthClient) {}
 
@@ -45,8 +50,8 @@ export class BrandNames {
   }
 
   async profileOf(teamId: string, now = Date.now()): Promise<BrandProfile | null> {
-    const cached = this.cache.get(teamId);
-    if (cached && cached.until > now) return cached.profile;
+    const cached = this.cache.get(teamId, now);
+    if (cached) return cached;
     try {
       const team = await this.auth.getTeam({ teamId });
       const profile: BrandProfile = {
@@ -56,12 +61,11 @@ export class BrandNames {
         historyWindowDays: team.history_window_days,
         redirectOrigins: team.redirect_origins,
       };
-      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(teamId, { profile, until: now + TTL_MS });
+      this.cache.set(teamId, profile, now + TTL_MS);
       return profile;
     } catch (error) {
       this.logger.warn(`brand unavailable for team ${teamId}: ${(error as Error).message}`);
-      return cached?.profile ?? null;
+      return this.cache.lastKnown(teamId) ?? null;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TtlCache } from '@cps/platform';
 import { AuthClient } from '../clients/auth.client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { type BucketLimit } from './shared-token-buckets.js';
@@ -14,7 +15,11 @@ const MAX_ENTRIES = 100_000;
 @Injectable()
 export class TeamRateLimits {
   private readonly logger = new Logger('TeamRateLimits');
-  private readonly cache = new Map<string, { limit: BucketLimit; until: number }>();
+  private readonly cache = new TtlCache<string, BucketLimit>({
+    ttlMs: TTL_MS,
+    maxEntries: MAX_ENTRIES,
+    keepExpired: true,
+  });
 
   constructor(
     private readonly auth: AuthClient,
@@ -26,8 +31,8 @@ export class TeamRateLimits {
   }
 
   async limitOf(teamId: string, now = Date.now()): Promise<BucketLimit> {
-    const cached = this.cache.get(teamId);
-    if (cached && cached.until > now) return cached.limit;
+    const cached = this.cache.get(teamId, now);
+    if (cached) return cached;
     try {
       const team = await this.auth.getTeam({ teamId });
       const perMinute = team.rate_limit_per_minute;
@@ -38,13 +43,11 @@ export class TeamRateLimits {
               burst: team.rate_limit_burst ?? this.config.RATE_LIMIT_BURST,
             }
           : { perMinute, burst: team.rate_limit_burst ?? Math.max(1, Math.ceil(perMinute / 6)) };
-      this.cache.delete(teamId);
-      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(teamId, { limit, until: now + TTL_MS });
+      this.cache.set(teamId, limit, now + TTL_MS);
       return limit;
     } catch (error) {
       this.logger.warn(`rate limit of team ${teamId} unavailable, using the last known: ${(error as Error).message}`);
-      return cached?.limit ?? this.defaultLimit;
+      return this.cache.lastKnown(teamId) ?? this.defaultLimit;
     }
   }
 }

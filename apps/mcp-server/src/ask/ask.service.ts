@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { guardSelect, MAX_ASK_ROWS, SQL_REFUSAL, translate, type Vocabulary } from '@cps/domain';
+import { TtlCache } from '@cps/platform';
 import { DataSource } from 'typeorm';
 import { McpSettings } from '../mcp/mcp-settings.js';
 import { ModelTranslator } from './model-translator.js';
@@ -16,6 +17,7 @@ export type AskAnswer =
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const MAX_QUESTION_LENGTH = 1_000;
 const VOCABULARY_TTL_MS = 30_000;
+const VOCABULARIES_KEPT = 10_000;
 const VOCABULARY_SIZE = 2_000;
 
 /**
@@ -25,7 +27,10 @@ const VOCABULARY_SIZE = 2_000;
 @Injectable()
 export class AskService {
   private readonly logger = new Logger('AskService');
-  private readonly vocabularies = new Map<string, { at: number; vocabulary: Vocabulary }>();
+  private readonly vocabularies = new TtlCache<string, Vocabulary>({
+    ttlMs: VOCABULARY_TTL_MS,
+    maxEntries: VOCABULARIES_KEPT,
+  });
   private readonly model: ModelTranslator | null;
 
   constructor(
@@ -98,7 +103,7 @@ export class AskService {
    */
   private async vocabulary(teamId: string): Promise<Vocabulary> {
     const cached = this.vocabularies.get(teamId);
-    if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.vocabulary;
+    if (cached) return cached;
     const [retailers, brands, products] = await Promise.all([
       this.teamQuery.run<{ id: string; name: string }>(teamId, 'SELECT retailer_id AS id, name FROM mcp.retailers'),
       this.teamQuery.run<{ brand: string }>(
@@ -115,8 +120,7 @@ export class AskService {
       brands: brands.rows.map((row) => row.brand),
       products: products.rows,
     };
-    if (this.vocabularies.size > 10_000) this.vocabularies.clear();
-    this.vocabularies.set(teamId, { at: Date.now(), vocabulary });
+    this.vocabularies.set(teamId, vocabulary);
     return vocabulary;
   }
 

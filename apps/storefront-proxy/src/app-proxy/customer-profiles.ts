@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, type StorefrontCustomer } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
+import { TtlCache } from '@cps/platform';
 import { STOREFRONT_CONFIG, type StorefrontProxyConfig } from '../config.js';
 import { type Shop } from '../shops/shop.js';
 
@@ -22,28 +23,30 @@ interface AdminCustomer {
 @Injectable()
 export class CustomerProfiles {
   private readonly logger = new Logger('CustomerProfiles');
-  private readonly cache = new Map<string, { customer: StorefrontCustomer; until: number }>();
+  private readonly cache: TtlCache<string, StorefrontCustomer>;
 
   constructor(
     private readonly box: SecretBox,
-    private readonly clock: Clock,
+    clock: Clock,
     @Inject(STOREFRONT_CONFIG)
     private readonly config: Pick<
       StorefrontProxyConfig,
       'STOREFRONT_CUSTOMER_CACHE_MS' | 'STOREFRONT_ADMIN_API_TIMEOUT_MS'
     >,
-  ) {}
+  ) {
+    this.cache = new TtlCache({ ttlMs: config.STOREFRONT_CUSTOMER_CACHE_MS, maxEntries: MAX_ENTRIES }, () =>
+      clock.now().getTime(),
+    );
+  }
 
   async of(shop: Shop, customerId: string): Promise<StorefrontCustomer> {
     if (!shop.adminTokenSealed) return UNKNOWN;
     const key = `${shop.domain} ${customerId}`;
-    const now = this.clock.now().getTime();
     const cached = this.cache.get(key);
-    if (cached && cached.until > now) return cached.customer;
+    if (cached) return cached;
     const customer = await this.fetch(shop, shop.adminTokenSealed, customerId);
     if (customer === null) return UNKNOWN;
-    if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { customer, until: now + this.config.STOREFRONT_CUSTOMER_CACHE_MS });
+    this.cache.set(key, customer);
     return customer;
   }
 

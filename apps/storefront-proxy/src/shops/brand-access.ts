@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@cps/domain';
 import { SecretBox } from '@cps/persistence';
+import { TtlCache } from '@cps/platform';
 import { AuthClient } from '../clients/platform-clients.js';
 import { STOREFRONT_CONFIG, type StorefrontProxyConfig } from '../config.js';
 import { type Shop } from './shop.js';
@@ -13,26 +14,28 @@ const MAX_ENTRIES = 10_000;
  */
 @Injectable()
 export class BrandAccess {
-  private readonly verdicts = new Map<string, { teamId: string | null; until: number }>();
+  private readonly verdicts: TtlCache<string, string | null>;
 
   constructor(
     private readonly auth: AuthClient,
     private readonly box: SecretBox,
-    private readonly clock: Clock,
-    @Inject(STOREFRONT_CONFIG) private readonly config: Pick<StorefrontProxyConfig, 'STOREFRONT_API_KEY_CACHE_MS'>,
-  ) {}
+    clock: Clock,
+    @Inject(STOREFRONT_CONFIG) config: Pick<StorefrontProxyConfig, 'STOREFRONT_API_KEY_CACHE_MS'>,
+  ) {
+    this.verdicts = new TtlCache({ ttlMs: config.STOREFRONT_API_KEY_CACHE_MS, maxEntries: MAX_ENTRIES }, () =>
+      clock.now().getTime(),
+    );
+  }
 
   /** The team, or null when the shop has no API key or its key is no longer valid. */
   async teamOf(shop: Pick<Shop, 'domain' | 'apiKeySealed'>): Promise<string | null> {
     if (!shop.apiKeySealed) return null;
     // The sealed key is part of the cache key: a replaced key is verified at once.
     const cacheKey = `${shop.domain} ${shop.apiKeySealed}`;
-    const now = this.clock.now().getTime();
     const cached = this.verdicts.get(cacheKey);
-    if (cached && cached.until > now) return cached.teamId;
+    if (cached !== undefined) return cached;
     const teamId = await this.verify(this.box.open(shop.apiKeySealed));
-    if (this.verdicts.size >= MAX_ENTRIES) this.verdicts.delete(this.verdicts.keys().next().value!);
-    this.verdicts.set(cacheKey, { teamId, until: now + this.config.STOREFRONT_API_KEY_CACHE_MS });
+    this.verdicts.set(cacheKey, teamId);
     return teamId;
   }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Injectable, Logger } from '@nestjs/common';
-import { OutboundGuard, pinnedLookup } from '@cps/platform';
+import { OutboundGuard, pinnedLookup, TtlCache } from '@cps/platform';
 import { Clock } from '@cps/domain';
 import { OAuthSettings } from '../oauth-settings.js';
 import { type ConnectorClient, ConnectorClientRepository } from './connector-client.repository.js';
@@ -11,6 +11,7 @@ const MAX_DOCUMENT_BYTES = 64 * 1024;
 const FETCH_TIMEOUT_MS = 5_000;
 /** A document fetched this recently is not fetched again. */
 const REFRESH_AFTER_MS = 5 * 60_000;
+const DOCUMENTS_KEPT_FRESH = 10_000;
 
 /**
  * Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document): a connector whose `client_id` is an
@@ -22,7 +23,8 @@ const REFRESH_AFTER_MS = 5 * 60_000;
 export class MetadataDocuments {
   private readonly logger = new Logger('MetadataDocuments');
   private readonly guard: OutboundGuard;
-  private readonly fetchedAt = new Map<string, number>();
+  /** The documents fetched in the last REFRESH_AFTER_MS. */
+  private readonly fresh = new TtlCache<string, true>({ ttlMs: REFRESH_AFTER_MS, maxEntries: DOCUMENTS_KEPT_FRESH });
 
   constructor(
     private readonly settings: OAuthSettings,
@@ -44,7 +46,7 @@ export class MetadataDocuments {
   async resolve(clientId: string): Promise<ConnectorClient | null> {
     if (!this.isDocumentUrl(clientId)) return null;
     const known = await this.clients.find(clientId);
-    if (known && Date.now() - (this.fetchedAt.get(clientId) ?? 0) < REFRESH_AFTER_MS) return known;
+    if (known && this.fresh.get(clientId)) return known;
     try {
       const document = JSON.parse(await this.fetch(new URL(clientId))) as unknown;
       if (typeof document !== 'object' || document === null || Array.isArray(document)) return known;
@@ -53,7 +55,7 @@ export class MetadataDocuments {
       const metadata = checkMetadata(fields);
       const client: ConnectorClient = { clientId, kind: 'metadata_document', ...metadata };
       await this.clients.save(client, null, this.clock.now());
-      this.fetchedAt.set(clientId, Date.now());
+      this.fresh.set(clientId, true);
       return client;
     } catch (error) {
       this.logger.warn(`client metadata document unavailable: ${(error as Error).message}`);
