@@ -16,3 +16,4 @@ export * from './idempotency.js';
 export * from './retention.service.js';
 export * from './dead-letters.js';
 export * from './nats-servers.js';
+export * from './rpc-handlers.js';

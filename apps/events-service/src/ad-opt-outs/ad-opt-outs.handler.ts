@@ -1,14 +1,9 @@
-import { Controller } from '@nestjs/common';
-import { EventsContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { EventsContracts } from '@cps/contracts';
+import { answer, rpcHandlers } from '@cps/messaging';
 import { RecordAdOptOutUseCase } from './record-ad-opt-out.use-case.js';
 
-@Controller()
-export class AdOptOutsHandler {
-  constructor(private readonly recordAdOptOut: RecordAdOptOutUseCase) {}
-
-  @RpcHandler(EventsContracts.recordAdOptOut)
-  record(@RpcPayload(EventsContracts.recordAdOptOut) request: RpcRequest<typeof EventsContracts.recordAdOptOut>) {
-    return this.recordAdOptOut.execute(request.teamId, request.email);
-  }
-}
+export const AdOptOutsHandler = rpcHandlers('AdOptOutsHandler', [
+  answer(EventsContracts.recordAdOptOut, RecordAdOptOutUseCase, (useCase, request) =>
+    useCase.execute(request.teamId, request.email),
+  ),
+]);

@@ -1,6 +1,6 @@
-import { Controller, Injectable } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { Injectable } from '@nestjs/common';
+import { SyncContracts } from '@cps/contracts';
+import { answer, rpcHandlers } from '@cps/messaging';
 import { CollectionStateRepository } from './collection-state.repository.js';
 import { CollectionWakeup } from './collection-wakeup.js';
 
@@ -22,15 +22,8 @@ export class RequestPollUseCase {
   }
 }
 
-@Controller()
-export class RetailerPushHandler {
-  constructor(private readonly requestPoll: RequestPollUseCase) {}
-
-  @RpcHandler(SyncContracts.retailerOrdersAvailable)
-  ordersAvailable(
-    @RpcPayload(SyncContracts.retailerOrdersAvailable)
-    request: RpcRequest<typeof SyncContracts.retailerOrdersAvailable>,
-  ) {
-    return this.requestPoll.execute(request.retailerId, request.accountRef);
-  }
-}
+export const RetailerPushHandler = rpcHandlers('RetailerPushHandler', [
+  answer(SyncContracts.retailerOrdersAvailable, RequestPollUseCase, (useCase, request) =>
+    useCase.execute(request.retailerId, request.accountRef),
+  ),
+]);

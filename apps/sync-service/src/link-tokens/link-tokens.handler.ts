@@ -1,23 +1,13 @@
-import { Controller } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { SyncContracts } from '@cps/contracts';
+import { answer, rpcHandlers } from '@cps/messaging';
 import { CreateLinkTokenUseCase } from './create-link-token.use-case.js';
 import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';
 import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
 import { RevokeLinkTokenUseCase } from './revoke-link-token.use-case.js';
 
-@Controller()
-export class LinkTokensHandler {
-  constructor(
-    private readonly createLinkToken: CreateLinkTokenUseCase,
-    private readonly listLinkTokens: ListLinkTokensUseCase,
-    private readonly revokeLinkToken: RevokeLinkTokenUseCase,
-    private readonly resolveLinkToken: ResolveLinkTokenUseCase,
-  ) {}
-
-  @RpcHandler(SyncContracts.createLinkToken)
-  create(@RpcPayload(SyncContracts.createLinkToken) request: RpcRequest<typeof SyncContracts.createLinkToken>) {
-    return this.createLinkToken.execute({
+export const LinkTokensHandler = rpcHandlers('LinkTokensHandler', [
+  answer(SyncContracts.createLinkToken, CreateLinkTokenUseCase, (useCase, request) =>
+    useCase.execute({
       teamId: request.teamId,
       customerId: request.customer_id,
       email: request.email,
@@ -25,21 +15,15 @@ export class LinkTokensHandler {
       tags: request.tags,
       expiresInDays: request.expires_in_days,
       idempotencyKey: request.idempotencyKey,
-    });
-  }
-
-  @RpcHandler(SyncContracts.listLinkTokens)
-  list(@RpcPayload(SyncContracts.listLinkTokens) request: RpcRequest<typeof SyncContracts.listLinkTokens>) {
-    return this.listLinkTokens.execute(request.teamId, request.customer_id, request.status);
-  }
-
-  @RpcHandler(SyncContracts.revokeLinkToken)
-  revoke(@RpcPayload(SyncContracts.revokeLinkToken) request: RpcRequest<typeof SyncContracts.revokeLinkToken>) {
-    return this.revokeLinkToken.execute(request.teamId, request.linkToken);
-  }
-
-  @RpcHandler(SyncContracts.resolveLinkToken)
-  resolve(@RpcPayload(SyncContracts.resolveLinkToken) request: RpcRequest<typeof SyncContracts.resolveLinkToken>) {
-    return this.resolveLinkToken.execute(request.linkToken);
-  }
-}
+    }),
+  ),
+  answer(SyncContracts.listLinkTokens, ListLinkTokensUseCase, (useCase, request) =>
+    useCase.execute(request.teamId, request.customer_id, request.status),
+  ),
+  answer(SyncContracts.revokeLinkToken, RevokeLinkTokenUseCase, (useCase, request) =>
+    useCase.execute(request.teamId, request.linkToken),
+  ),
+  answer(SyncContracts.resolveLinkToken, ResolveLinkTokenUseCase, (useCase, request) =>
+    useCase.execute(request.linkToken),
+  ),
+]);

@@ -1,6 +1,6 @@
-import { Controller, Injectable, Module } from '@nestjs/common';
-import { SyncContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { Injectable, Module } from '@nestjs/common';
+import { SyncContracts } from '@cps/contracts';
+import { answer, rpcHandlers } from '@cps/messaging';
 import { overviewPeriod } from './overview-period.js';
 import { TeamOverviewRepository } from './team-overview.repository.js';
 
@@ -30,15 +30,11 @@ export class GetTeamOverviewUseCase {
   }
 }
 
-@Controller()
-export class TeamOverviewHandler {
-  constructor(private readonly overview: GetTeamOverviewUseCase) {}
-
-  @RpcHandler(SyncContracts.teamOverview)
-  get(@RpcPayload(SyncContracts.teamOverview) request: RpcRequest<typeof SyncContracts.teamOverview>) {
-    return this.overview.execute(request.teamId, request.from, request.to, request.simulated);
-  }
-}
+export const TeamOverviewHandler = rpcHandlers('TeamOverviewHandler', [
+  answer(SyncContracts.teamOverview, GetTeamOverviewUseCase, (useCase, request) =>
+    useCase.execute(request.teamId, request.from, request.to, request.simulated),
+  ),
+]);
 
 @Module({ controllers: [TeamOverviewHandler], providers: [GetTeamOverviewUseCase, TeamOverviewRepository] })
 export class TeamOverviewModule {}

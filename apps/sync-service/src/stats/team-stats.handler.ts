@@ -1,7 +1,7 @@
-import { Controller, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CONNECTION_STATUSES, publicConnectionStatusSql, SyncContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { CONNECTION_STATUSES, publicConnectionStatusSql, SyncContracts } from '@cps/contracts';
+import { answer, rpcHandlers } from '@cps/messaging';
 import { DataSource } from 'typeorm';
 
 /** Counts for the brand dashboard's overview, read straight from the team's rows (two grouped queries). */
@@ -41,15 +41,11 @@ export class TeamStatsQuery {
   }
 }
 
-@Controller()
-export class TeamStatsHandler {
-  constructor(private readonly stats: TeamStatsQuery) {}
-
-  @RpcHandler(SyncContracts.teamStats)
-  get(@RpcPayload(SyncContracts.teamStats) request: RpcRequest<typeof SyncContracts.teamStats>) {
-    return this.stats.execute(request.teamId, request.days ?? 90, request.simulated ?? null);
-  }
-}
+export const TeamStatsHandler = rpcHandlers('TeamStatsHandler', [
+  answer(SyncContracts.teamStats, TeamStatsQuery, (useCase, request) =>
+    useCase.execute(request.teamId, request.days ?? 90, request.simulated ?? null),
+  ),
+]);
 
 @Module({ controllers: [TeamStatsHandler], providers: [TeamStatsQuery] })
 export class TeamStatsModule {}

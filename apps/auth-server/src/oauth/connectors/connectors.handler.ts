@@ -1,30 +1,15 @@
-import { Controller } from '@nestjs/common';
-import { AuthContracts, type RpcRequest } from '@cps/contracts';
-import { RpcHandler, RpcPayload } from '@cps/messaging';
+import { AuthContracts } from '@cps/contracts';
+import { answer, answerWith, rpcHandlers } from '@cps/messaging';
 import { Clock } from '@cps/domain';
 import { ConnectorGrantRepository } from './connector-grant.repository.js';
 import { DisconnectConnectorUseCase } from './disconnect-connector.use-case.js';
 
 /** The brand dashboard's view of the data-query connectors authorized on a team, and their disconnect. */
-@Controller()
-export class ConnectorsHandler {
-  constructor(
-    private readonly grants: ConnectorGrantRepository,
-    private readonly disconnectConnector: DisconnectConnectorUseCase,
-    private readonly clock: Clock,
-  ) {}
-
-  @RpcHandler(AuthContracts.listConnectors)
-  async list(
-    @RpcPayload(AuthContracts.listConnectors) request: RpcRequest<typeof AuthContracts.listConnectors>,
-  ): Promise<AuthContracts.TeamConnectorList> {
-    return { connectors: await this.grants.listLive(request.teamId, this.clock.now()) };
-  }
-
-  @RpcHandler(AuthContracts.disconnectConnector)
-  disconnect(
-    @RpcPayload(AuthContracts.disconnectConnector) request: RpcRequest<typeof AuthContracts.disconnectConnector>,
-  ) {
-    return this.disconnectConnector.execute(request.clientId, request.teamId);
-  }
-}
+export const ConnectorsHandler = rpcHandlers('ConnectorsHandler', [
+  answerWith(AuthContracts.listConnectors, [ConnectorGrantRepository, Clock], async ([grants, clock], request) => ({
+    connectors: await grants.listLive(request.teamId, clock.now()),
+  })),
+  answer(AuthContracts.disconnectConnector, DisconnectConnectorUseCase, (useCase, request) =>
+    useCase.execute(request.clientId, request.teamId),
+  ),
+]);
