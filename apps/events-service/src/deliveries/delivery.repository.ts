@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DeliveryStatus, type DeliveryTransition } from '@cps/domain';
 import { GroupCommit } from '@cps/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
+import { claimDue, type LeasedWork } from '../leases/claim-due.js';
 
 /** Postgres channel a consumer notifies (on commit) when it has queued deliveries. */
 export const DELIVERIES_CHANNEL = 'events_deliveries';
@@ -67,6 +68,19 @@ interface AttemptResultRow {
 /** What TypeORM's query() gives for an UPDATE on Postgres: the RETURNING rows and the row count. */
 type UpdateResult<Row> = [Row[], number];
 
+const LEASED_DELIVERIES: LeasedWork = {
+  table: 'events.deliveries',
+  alias: 'd',
+  join: {
+    from: 'events.webhook_destinations w, events.webhook_events e',
+    on: 'w.id = d.destination_id AND e.id = d.event_id',
+  },
+  returning: `d.id, d.team_id AS "teamId", d.destination_id AS "destinationId", d.event_id AS "eventId",
+                 d.attempts, w.url, w.is_active AS "destinationActive", w.secret_sealed AS "secretSealed",
+                 CASE WHEN w.previous_secret_until > now() THEN w.previous_secret_sealed END AS "previousSecretSealed",
+                 e.payload::text AS body`,
+};
+
 const DELIVERY_COLUMNS = `d.id, d.destination_id AS "destinationId", d.event_id AS "eventId", e.type AS "eventType",
   e.is_simulated AS "isSimulated", d.status, d.attempts, d.last_status_code AS "lastStatusCode",
   d.last_error AS "lastError", d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
@@ -96,31 +110,9 @@ export class DeliveryRepository {
     await manager.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
   }
 
-  /**
-   * Leases up to `limit` due deliveries by moving their next_attempt_at past the lease, in one
-   * statement with SKIP LOCKED: replicas never take the same row, and the HTTP call happens outside
-   * any transaction. If this process dies, the row becomes due again when the lease ends.
-   */
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const [claimed]: UpdateResult<ClaimedDelivery> = await this.dataSource.query(
-      `WITH due AS (
-         SELECT id FROM events.deliveries
-          WHERE status = 'pending' AND next_attempt_at <= now()
-          ORDER BY next_attempt_at
-          LIMIT $1
-          FOR UPDATE SKIP LOCKED
-       )
-       UPDATE events.deliveries d
-          SET next_attempt_at = now() + $2 * interval '1 millisecond'
-         FROM due, events.webhook_destinations w, events.webhook_events e
-        WHERE d.id = due.id AND w.id = d.destination_id AND e.id = d.event_id
-       RETURNING d.id, d.team_id AS "teamId", d.destination_id AS "destinationId", d.event_id AS "eventId",
-                 d.attempts, w.url, w.is_active AS "destinationActive", w.secret_sealed AS "secretSealed",
-                 CASE WHEN w.previous_secret_until > now() THEN w.previous_secret_sealed END AS "previousSecretSealed",
-                 e.payload::text AS body`,
-      [limit, leaseMs],
-    );
-    return claimed;
+  /** Leases up to `limit` due deliveries (claimDue): the HTTP call happens outside any transaction. */
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    return claimDue<ClaimedDelivery>(this.dataSource, LEASED_DELIVERIES, limit, leaseMs);
   }
 
   /**

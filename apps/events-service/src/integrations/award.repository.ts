@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type EventsContracts } from '@cps/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { claimDue, type LeasedWork } from '../leases/claim-due.js';
 
 /** Postgres channel a consumer notifies (on commit) when it has recorded awards. */
 export const AWARDS_CHANNEL = 'events_integration_awards';
@@ -72,6 +73,18 @@ export interface AwardAttempt {
   customerValue: string | null;
 }
 
+const LEASED_AWARDS: LeasedWork = {
+  table: 'events.integration_awards',
+  alias: 'a',
+  join: { from: 'events.integrations i', on: 'i.id = a.integration_id' },
+  returning: `a.id, a.team_id AS "teamId", a.integration_id AS "integrationId", a.trigger,
+                 a.connection_id AS "connectionId", a.purchase_id AS "purchaseId", a.is_simulated AS "isSimulated",
+                 a.customer_value AS "customerValue", a.points, a.items_subtotal::text AS "itemsSubtotal",
+                 a.occurred_at AS "occurredAt", a.attempts, i.kind, i.adapter, i.base_url AS "baseUrl",
+                 i.credential_sealed AS "credentialSealed", i.customer_identifier AS "customerIdentifier",
+                 i.is_active AS "integrationActive"`,
+};
+
 /** The ledger: one row per (integration, trigger, subject), leased and updated like webhook deliveries. */
 @Injectable()
 export class AwardRepository {
@@ -114,32 +127,9 @@ export class AwardRepository {
     await manager.query(`SELECT pg_notify($1, '')`, [AWARDS_CHANNEL]);
   }
 
-  /**
-   * Leases up to `limit` due awards (next_attempt_at moved past the lease, SKIP LOCKED): replicas never take the
-   * same one, the call happens outside any transaction, and a process that dies leaves it due again.
-   */
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedAward[]> {
-    const [claimed]: [ClaimedAward[], number] = await this.dataSource.query(
-      `WITH due AS (
-         SELECT id FROM events.integration_awards
-          WHERE status = 'pending' AND next_attempt_at <= now()
-          ORDER BY next_attempt_at
-          LIMIT $1
-          FOR UPDATE SKIP LOCKED
-       )
-       UPDATE events.integration_awards a
-          SET next_attempt_at = now() + $2 * interval '1 millisecond'
-         FROM due, events.integrations i
-        WHERE a.id = due.id AND i.id = a.integration_id
-       RETURNING a.id, a.team_id AS "teamId", a.integration_id AS "integrationId", a.trigger,
-                 a.connection_id AS "connectionId", a.purchase_id AS "purchaseId", a.is_simulated AS "isSimulated",
-                 a.customer_value AS "customerValue", a.points, a.items_subtotal::text AS "itemsSubtotal",
-                 a.occurred_at AS "occurredAt", a.attempts, i.kind, i.adapter, i.base_url AS "baseUrl",
-                 i.credential_sealed AS "credentialSealed", i.customer_identifier AS "customerIdentifier",
-                 i.is_active AS "integrationActive"`,
-      [limit, leaseMs],
-    );
-    return claimed;
+  /** Leases up to `limit` due awards (claimDue): the call to the integration happens outside any transaction. */
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedAward[]> {
+    return claimDue<ClaimedAward>(this.dataSource, LEASED_AWARDS, limit, leaseMs);
   }
 
   /** Records an attempt, unless another finished this lease's attempt meanwhile (a lease that ran out). */
