@@ -105,10 +105,8 @@ export class InteractionsController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    setPageHeaders(res);
-    if (!this.formAllowed(req, res, uid, body)) return;
-    const interaction = await this.details(req, res, uid);
-    if (!interaction) return;
+    const interaction = await this.posted(req, res, uid, body);
+    if (!interaction || !body) return;
     const signedIn = interaction.prompt.name === 'consent' ? interaction.session?.accountId : undefined;
     if (interaction.prompt.name !== 'login' && !signedIn) {
       res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
@@ -155,10 +153,8 @@ export class InteractionsController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    setPageHeaders(res);
-    if (!this.formAllowed(req, res, uid, body)) return;
-    const interaction = await this.details(req, res, uid);
-    if (!interaction) return;
+    const interaction = await this.posted(req, res, uid, body);
+    if (!interaction || !body) return;
     const accountId = interaction.session?.accountId;
     const clientId = interaction.params.client_id;
     if (interaction.prompt.name !== 'consent' || !accountId || typeof clientId !== 'string') {
@@ -197,6 +193,18 @@ export class InteractionsController {
         errorPage('invalid_request', 'this authorization session has expired or was opened elsewhere; start again'),
       );
     return null;
+  }
+
+  /** The interaction a form posts to, once the form is verified (an error page otherwise). */
+  private async posted(
+    req: Request,
+    res: Response,
+    uid: string,
+    body: Record<string, unknown> | undefined,
+  ): Promise<Interaction | null> {
+    setPageHeaders(res);
+    if (!this.formAllowed(req, res, uid, body)) return null;
+    return this.details(req, res, uid);
   }
 
   /** `body` is undefined when the request has no form body at all (no or another content type). */
