@@ -107,7 +107,12 @@ async function inputsDigest() {
       .filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'))
       .filter((name) => dir !== join(app, 'src') || name.endsWith('.dto.ts'))
       .sort();
-    for (const file of files) hash.update(file).update('\0').update(await readFile(join(dir, file))).update('\0');
+    for (const file of files)
+      hash
+        .update(file)
+        .update('\0')
+        .update(await readFile(join(dir, file)))
+        .update('\0');
   }
   return hash.digest('hex').slice(0, 32);
 }
