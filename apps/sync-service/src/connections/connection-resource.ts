@@ -11,12 +11,7 @@ import { type ConnectionEntity } from './connection.entity.js';
 
 export function toConnection(connection: ConnectionEntity): Connection {
   return {
-    connection_id: connection.id,
-    customer_id: connection.customerId,
-    retailer_id: connection.retailerId,
-    status: connection.status,
-    email: connection.email,
-    mobile: connection.mobile,
+    ...toSnapshot(connection),
     tags: connection.tags,
     is_simulated: connection.isSimulated,
     created_at: connection.createdAt.toISOString(),
