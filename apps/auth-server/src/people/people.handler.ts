@@ -2,8 +2,11 @@ import { AuthContracts } from '@cps/contracts';
 import { answer, answerWith, rpcHandlers } from '@cps/messaging';
 import { GetDashboardUserUseCase } from '../users/get-dashboard-user.use-case.js';
 import { GetTeamMemberUseCase } from '../users/get-team-member.use-case.js';
-import { AcceptInvitationUseCase, CreateInvitationUseCase, ListInvitationsUseCase } from './invitations.use-case.js';
-import { RemoveMemberUseCase, SetMemberRoleUseCase } from './manage-members.use-case.js';
+import { AcceptInvitationUseCase } from './accept-invitation.use-case.js';
+import { CreateInvitationUseCase } from './create-invitation.use-case.js';
+import { ListInvitationsUseCase } from './list-invitations.use-case.js';
+import { RemoveMemberUseCase } from './remove-member.use-case.js';
+import { SetMemberRoleUseCase } from './set-member-role.use-case.js';
 
 /** A team's people for the dashboard: roles, removal, invitations. */
 export const PeopleHandler = rpcHandlers('PeopleHandler', [
