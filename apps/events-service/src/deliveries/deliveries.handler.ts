@@ -1,7 +1,8 @@
 import { EventsContracts } from '@cps/contracts';
 import { answer, rpcHandlers } from '@cps/messaging';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
-import { GetDeliveryUseCase, RetryFailedDeliveriesUseCase } from './delivery-detail.use-case.js';
+import { GetDeliveryUseCase } from './get-delivery.use-case.js';
+import { RetryFailedDeliveriesUseCase } from './retry-failed-deliveries.use-case.js';
 import { RetryDeliveryUseCase } from './retry-delivery.use-case.js';
 import { SendTestWebhookUseCase } from './send-test-webhook.use-case.js';
 
