@@ -17,6 +17,7 @@ import { type Request, type Response } from 'express';
 import { constantTimeEqual, sha256 } from '@cps/persistence';
 import { type SandboxLoyaltyConfig } from './config.js';
 import { LOYALTY_APIS, ReceivedCalls, type CallRow, type LoyaltyApi } from './received-calls.js';
+import { escapeHtml } from '@cps/domain';
 
 export const LOYALTY_CONFIG = Symbol('LOYALTY_CONFIG');
 
@@ -46,10 +47,6 @@ function apiOf(value: unknown): LoyaltyApi | null {
   return typeof value === 'string' && (LOYALTY_APIS as readonly string[]).includes(value)
     ? (value as LoyaltyApi)
     : null;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function page(calls: CallRow[], balances: Array<{ customer: string; points: number }>): string {

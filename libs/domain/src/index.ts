@@ -36,3 +36,4 @@ export * from './loyalty/index.js';
 export * from './collections/group-by.js';
 export * from './identity/sign-in-throttle.js';
 export * from './people/team-roles.js';
+export * from './html/escape-html.js';

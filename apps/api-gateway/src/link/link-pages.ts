@@ -1,5 +1,5 @@
 import { type SyncContracts } from '@cps/contracts';
-import { DEFAULT_HISTORY_WINDOW_DAYS, historyWindowChoices, linkExitUrl } from '@cps/domain';
+import { DEFAULT_HISTORY_WINDOW_DAYS, historyWindowChoices, linkExitUrl, escapeHtml } from '@cps/domain';
 
 type LinkSessionView = SyncContracts.LinkSessionView;
 
@@ -8,10 +8,6 @@ type LinkSessionView = SyncContracts.LinkSessionView;
  * Usable on a phone (fluid single column, large targets) and with a keyboard (native controls in reading
  * order, visible focus, the first field focused, errors announced with role="alert").
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Where the pages live: `{base path}/link` and the public retailer images. */
 export interface PageContext {

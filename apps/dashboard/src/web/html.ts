@@ -1,3 +1,4 @@
+import { escapeHtml } from '@cps/domain';
 /**
  * HTML from template literals: every interpolated value is escaped unless it is already `Html` (made by `html`
  * or `raw`), so a page cannot forget to escape. Arrays are joined.
@@ -7,10 +8,6 @@ export class Html {
   toString(): string {
     return this.value;
   }
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type Part = Html | string | number | boolean | null | undefined | Part[];

@@ -1,14 +1,11 @@
 import { type Response } from 'express';
 import { type Customer } from '../customers/customer.repository.js';
+import { escapeHtml } from '@cps/domain';
 
 /**
  * The sandbox shop's pages: server-rendered, every value escaped, no inline script or style (the CSP allows
  * scripts and styles from this origin only, like a theme's assets).
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Every page: not framed, not cached, scripts and styles from this origin, images also from the API's. */
 export function setPageHeaders(res: Response, imageOrigin: string): void {

@@ -1,10 +1,6 @@
-import { BLOCK_AUDIENCES, STOREFRONT_TAG_NAMES, type BlockAudience } from '@cps/domain';
+import { BLOCK_AUDIENCES, STOREFRONT_TAG_NAMES, type BlockAudience, escapeHtml } from '@cps/domain';
 import { type Response } from 'express';
 import { type Shop } from '../shops/shop.js';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const AUDIENCE_LABELS: Record<BlockAudience, string> = {
   everyone: 'Everyone (signed-out visitors are invited to sign in)',

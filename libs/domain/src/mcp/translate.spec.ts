@@ -100,10 +100,7 @@ describe('translate: what is measured (issue 29)', () => {
     ['What fees did shoppers pay at Target?', /sum\(p\.fees\).*p\.retailer_id = ANY/],
     ['How much did shoppers save with discounts?', /sum\(p\.discounts\)/],
     ['Subtotal before tax and shipping', /sum\(p\.items_subtotal\)/],
-    [
-      'How many customers bought Acme?',
-      /count\(DISTINCT i\.customer_id\).*FROM mcp\.items i WHERE /,
-    ],
+    ['How many customers bought Acme?', /count\(DISTINCT i\.customer_id\).*FROM mcp\.items i WHERE /],
     [
       'How many customers do we have?',
       /count\(DISTINCT c\.customer_id\)\)::int AS customers FROM mcp\.connections c LIMIT/,

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@cps/domain';
 /**
  * Server-rendered pages of the authorization flow (sign-in, team picker, consent), in the style of the hosted
  * link pages: no scripts, inline styles only, every value escaped. Light and dark (prefers-color-scheme),
@@ -38,10 +39,6 @@ const SCOPES: Record<string, { title: string; detail: string; changes?: boolean 
     changes: true,
   },
 };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The app asking for access, where it sends the browser back to, and who is signed in (when someone is). */
 export interface AppContext {
