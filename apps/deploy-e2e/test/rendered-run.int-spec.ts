@@ -131,13 +131,17 @@ async function stop(process: Process): Promise<void> {
   clearTimeout(timer);
 }
 
-async function answers(url: string): Promise<number> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(3_000) });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return 0;
+/** The status `url` answers with; 0 when it gives none, after a few tries (eleven processes start at once here). */
+async function answers(url: string, tries = 4): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      if (attempt === tries) return 0;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
   }
 }
 
