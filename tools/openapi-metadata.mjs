@@ -6,24 +6,25 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { ReadonlyVisitor } from '@nestjs/swagger/plugin';
-import ts from 'typescript';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const app = join(root, 'apps/api-gateway');
 export const OPENAPI_METADATA = join(app, 'src/openapi/metadata.ts');
 
-function node(value) {
+function node(ts, value) {
   if (value && typeof value === 'object' && 'kind' in value) return value;
   return ts.factory.createObjectLiteralExpression(
     Object.entries(value).map(([key, inner]) =>
-      ts.factory.createPropertyAssignment(ts.factory.createStringLiteral(key), node(inner)),
+      ts.factory.createPropertyAssignment(ts.factory.createStringLiteral(key), node(ts, inner)),
     ),
   );
 }
 
 /** The metadata file's text: `export default async () => ({ '@nestjs/swagger': { models } })`. */
 export async function openApiMetadataSource() {
+  // Loaded only when the file is written: the compiler and the plugin take most of a build's time to import.
+  const { default: ts } = await import('typescript');
+  const { ReadonlyVisitor } = await import('@nestjs/swagger/plugin');
   const program = ReadonlyVisitor.createTsProgram(join(app, 'tsconfig.json'));
   const visitor = new ReadonlyVisitor({
     pathToSource: dirname(OPENAPI_METADATA),
@@ -67,7 +68,7 @@ export async function openApiMetadataSource() {
           factory.createPropertyAssignment(
             factory.createStringLiteral(kind),
             factory.createArrayLiteralExpression(
-              files.map(([load, classes]) => factory.createArrayLiteralExpression([load, node(classes)])),
+              files.map(([load, classes]) => factory.createArrayLiteralExpression([load, node(ts, classes)])),
             ),
           ),
         ),
