@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceConfigModule } from '@cps/platform';
 import { AdminApiController } from './admin-api/admin-api.controller.js';
 import { AppProxyForwarderController } from './app-proxy/app-proxy-forwarder.controller.js';
@@ -8,13 +8,6 @@ import { StorefrontSessions } from './customers/storefront-session.js';
 import { migrations } from './migrations/index.js';
 import { StorefrontController } from './storefront/storefront.controller.js';
 
-@Global()
-@Module({
-  providers: [CustomerRepository, StorefrontSessions],
-  exports: [CustomerRepository, StorefrontSessions],
-})
-class SandboxStorefrontCommonModule {}
-
 /**
  * Plays a storefront platform (Shopify-like) for development and tests: a shop with customer accounts, a page
  * with the brand's theme block, the app proxy that signs and forwards `/apps/service/*` to storefront-proxy, and
@@ -22,6 +15,7 @@ class SandboxStorefrontCommonModule {}
  */
 @Module({
   controllers: [StorefrontController, AppProxyForwarderController, AdminApiController],
+  providers: [CustomerRepository, StorefrontSessions],
 })
 export class AppModule {
   /** The service for a configuration read at start (config.ts `loadAppConfig`). */
@@ -37,7 +31,6 @@ export class AppModule {
           migrations,
           messaging: false,
         }),
-        SandboxStorefrontCommonModule,
       ],
     };
   }

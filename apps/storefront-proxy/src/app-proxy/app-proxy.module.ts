@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClientsModule } from '../clients/clients.module.js';
 import { ShopsModule } from '../shops/shops.module.js';
 import { AppProxyController } from './app-proxy.controller.js';
 import { AppProxyGuard } from './app-proxy.guard.js';
@@ -15,7 +16,7 @@ import { StorefrontBrand } from './storefront-brand.js';
 import { UsedSignatureRepository } from './used-signature.repository.js';
 
 @Module({
-  imports: [ShopsModule],
+  imports: [ClientsModule, ShopsModule],
   controllers: [AppProxyController],
   providers: [
     AppProxyGuard,
