@@ -13,6 +13,7 @@ import {
   type ValidationError,
   type ValidatorOptions,
 } from 'class-validator';
+import { LIST_LIMIT } from './rules.js';
 import { IsOmittable } from './validators.js';
 
 /** A message's class: decorated with class-validator rules, instantiated by class-transformer. */
@@ -201,4 +202,26 @@ export { Type };
 /** A request or event about one team's data: every handler scopes its reads and writes to `teamId`. */
 export class TeamScoped {
   @IsString() @MinLength(1) teamId!: string;
+}
+
+/** A class a mixin extends (TypeScript wants its constructor to take `any[]`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type MixinBase = new (...args: any[]) => object;
+
+/** The `limit` bounds and default of one kind of list (rules.ts). */
+export interface ListLimit {
+  readonly max: number;
+  readonly default: number;
+}
+
+/**
+ * A request for one page of a list: `limit` (within the list's bounds, its default when absent) and
+ * `starting_after`, the id of the last item of the previous page. Added after the fields of `Base`.
+ */
+export function Paged<B extends MixinBase>(Base: B, limits: ListLimit = LIST_LIMIT) {
+  class PageRequest extends Base {
+    @IsInt() @Min(1) @Max(limits.max) limit?: number = limits.default;
+    @IsOmittable() @IsString() starting_after?: string;
+  }
+  return PageRequest;
 }

@@ -13,9 +13,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineRpc, Type, TeamScoped } from './contract.js';
+import { defineRpc, Paged, Type, TeamScoped, type MessageClass } from './contract.js';
+import { DELIVERY_STATUSES, WithDeliveryProgress, type DeliveryStatus } from './delivery-progress.js';
 import { PublicConnection, PurchaseDetail, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './resources.js';
-import { LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
 
 const SERVICE = 'events-service';
@@ -70,29 +70,21 @@ export class DeletedWebhook {
 /** Deletes the destination with its deliveries; nothing more is sent to it. */
 export const deleteWebhook = defineRpc(SERVICE, 'events.delete-webhook.v1', WebhookRef, DeletedWebhook);
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus };
 
-/** One event on its way to one destination, as `GET /webhooks/{id}/deliveries` shows it. */
-export class WebhookDelivery {
+/** Which event goes to which destination. */
+class WebhookDeliveryEvent {
   @IsString() delivery_id!: string;
   @IsString() webhook_id!: string;
   @IsString() event_id!: string;
   @IsOneOf(WEBHOOK_EVENT_TYPES) event_type!: WebhookEventType;
   @IsBoolean() is_simulated!: boolean;
-  @IsOneOf(DELIVERY_STATUSES) status!: DeliveryStatus;
-  @IsInt() @Min(0) attempts!: number;
-  @IsNullable() @IsInt() last_status_code!: number | null;
-  @IsNullable() @IsString() last_error!: string | null;
-  @IsNullable() @IsISO8601({ strict: true }) next_attempt_at!: string | null;
-  @IsISO8601({ strict: true }) created_at!: string;
-  @IsISO8601({ strict: true }) updated_at!: string;
 }
 
-export class ListDeliveriesRequest extends WebhookRef {
-  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
-  @IsOmittable() @IsString() starting_after?: string;
-}
+/** One event on its way to one destination, as `GET /webhooks/{id}/deliveries` shows it. */
+export class WebhookDelivery extends WithDeliveryProgress(WebhookDeliveryEvent) {}
+
+export class ListDeliveriesRequest extends Paged(WebhookRef) {}
 
 export class DeliveryList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => WebhookDelivery) deliveries!: WebhookDelivery[];
@@ -102,27 +94,21 @@ export class DeliveryList {
 /** Newest first; `starting_after` (a delivery id) gives the next older page. */
 export const listDeliveries = defineRpc(SERVICE, 'events.list-deliveries.v1', ListDeliveriesRequest, DeliveryList);
 
-export class ListPartnerDeliveriesRequest extends TeamScoped {
+export class ListPartnerDeliveriesRequest extends Paged(TeamScoped) {
   /** Only this partner app's deliveries (a partner reading its own); all the team's partner apps otherwise. */
   @IsOmittable() @IsString() clientId?: string;
-  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
-  @IsOmittable() @IsString() starting_after?: string;
 }
 
-/** A delivery to a partner app installed by the team (ADR 0008): which app, and how it went. */
-export class PartnerDelivery {
+/** Which event goes to which partner app. */
+class PartnerDeliveryEvent {
   @IsString() delivery_id!: string;
   @IsString() client_id!: string;
   @IsString() event_id!: string;
   @IsOneOf(WEBHOOK_EVENT_TYPES) event_type!: WebhookEventType;
-  @IsOneOf(DELIVERY_STATUSES) status!: DeliveryStatus;
-  @IsInt() @Min(0) attempts!: number;
-  @IsNullable() @IsInt() last_status_code!: number | null;
-  @IsNullable() @IsString() last_error!: string | null;
-  @IsNullable() @IsISO8601({ strict: true }) next_attempt_at!: string | null;
-  @IsISO8601({ strict: true }) created_at!: string;
-  @IsISO8601({ strict: true }) updated_at!: string;
 }
+
+/** A delivery to a partner app installed by the team (ADR 0008): which app, and how it went. */
+export class PartnerDelivery extends WithDeliveryProgress(PartnerDeliveryEvent) {}
 
 export class PartnerDeliveryList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => PartnerDelivery) deliveries!: PartnerDelivery[];
@@ -227,8 +213,20 @@ export const rotateWebhookSecret = defineRpc(
 /** The public Connection inside `connection.*` webhooks: internal `revoked` shows as `disconnected`. */
 export { PublicConnection as WebhookConnection };
 
-// Field order here is the order in the JSON body: id, type, timestamp, is_simulated, data.
-// `id` is also the `webhook-id` header: identical on every attempt, so receivers can deduplicate.
+/**
+ * The body of one webhook event type: `id` (also the `webhook-id` header: identical on every attempt, so receivers
+ * can deduplicate), `type`, `timestamp`, `is_simulated` and the event's `data`, in this order in the JSON body.
+ */
+function WebhookBody<T extends WebhookEventType, D extends object>(type: T, data: MessageClass<D>) {
+  class Body {
+    @IsString() id!: string;
+    @Equals(type) type!: T;
+    @IsISO8601({ strict: true }) timestamp!: string;
+    @IsBoolean() is_simulated!: boolean;
+    @IsDefined() @ValidateNested() @Type(() => data) data!: D;
+  }
+  return Body;
+}
 
 export class ConnectionActivatedWebhookData {
   @IsDefined() @ValidateNested() @Type(() => PublicConnection) connection!: PublicConnection;
@@ -236,41 +234,23 @@ export class ConnectionActivatedWebhookData {
   @IsBoolean() first_activation!: boolean;
 }
 
-export class ConnectionActivatedWebhook {
-  @IsString() id!: string;
-  @Equals('connection.activated') type!: 'connection.activated';
-  @IsISO8601({ strict: true }) timestamp!: string;
-  @IsBoolean() is_simulated!: boolean;
-  @IsDefined() @ValidateNested() @Type(() => ConnectionActivatedWebhookData) data!: ConnectionActivatedWebhookData;
-}
+export class ConnectionActivatedWebhook extends WebhookBody('connection.activated', ConnectionActivatedWebhookData) {}
 
 export class PurchaseCreatedWebhookData {
   @IsDefined() @ValidateNested() @Type(() => PurchaseDetail) purchase!: PurchaseDetail;
 }
 
-export class PurchaseCreatedWebhook {
-  @IsString() id!: string;
-  @Equals('purchase.created') type!: 'purchase.created';
-  @IsISO8601({ strict: true }) timestamp!: string;
-  @IsBoolean() is_simulated!: boolean;
-  @IsDefined() @ValidateNested() @Type(() => PurchaseCreatedWebhookData) data!: PurchaseCreatedWebhookData;
-}
+export class PurchaseCreatedWebhook extends WebhookBody('purchase.created', PurchaseCreatedWebhookData) {}
 
 export class ConnectionUnauthenticatedWebhookData {
   @IsDefined() @ValidateNested() @Type(() => PublicConnection) connection!: PublicConnection;
 }
 
 /** An active connection lost its retailer authentication (or the simulator said so): re-link it. */
-export class ConnectionUnauthenticatedWebhook {
-  @IsString() id!: string;
-  @Equals('connection.unauthenticated') type!: 'connection.unauthenticated';
-  @IsISO8601({ strict: true }) timestamp!: string;
-  @IsBoolean() is_simulated!: boolean;
-  @IsDefined()
-  @ValidateNested()
-  @Type(() => ConnectionUnauthenticatedWebhookData)
-  data!: ConnectionUnauthenticatedWebhookData;
-}
+export class ConnectionUnauthenticatedWebhook extends WebhookBody(
+  'connection.unauthenticated',
+  ConnectionUnauthenticatedWebhookData,
+) {}
 
 export type WebhookEventBody = ConnectionActivatedWebhook | PurchaseCreatedWebhook | ConnectionUnauthenticatedWebhook;
 

@@ -14,9 +14,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineRpc, Type, TeamScoped } from './contract.js';
+import { defineRpc, Paged, Type, TeamScoped } from './contract.js';
+import { DELIVERY_STATUSES, WithDeliveryProgress, type DeliveryStatus } from './delivery-progress.js';
 import { IsNullable, IsOmittable, IsOneOf } from './validators.js';
-import { LIST_LIMIT } from './rules.js';
 
 // Loyalty and marketing integrations (events-service, ADR 0014). Settings per INTERFACE-DECISIONS.md.
 
@@ -38,8 +38,9 @@ export type IntegrationTrigger = (typeof INTEGRATION_TRIGGERS)[number];
 export const CUSTOMER_IDENTIFIERS = ['email', 'customer_id', 'mobile'] as const;
 export type CustomerIdentifier = (typeof CUSTOMER_IDENTIFIERS)[number];
 
-export const AWARD_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type AwardStatus = (typeof AWARD_STATUSES)[number];
+/** An award is delivered like a webhook: pending until it succeeds or fails for good. */
+export const AWARD_STATUSES = DELIVERY_STATUSES;
+export type AwardStatus = DeliveryStatus;
 
 /** A day, `YYYY-MM-DD` (purchases dated on or after its midnight UTC are rewarded). */
 export const START_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -132,8 +133,8 @@ export class DeletedIntegration {
 /** Deletes it with its ledger; nothing more is sent. */
 export const deleteIntegration = defineRpc(SERVICE, 'events.delete-integration.v1', IntegrationRef, DeletedIntegration);
 
-/** One entry of the ledger: an award (or tracked event) for one trigger, once per integration and subject. */
-export class IntegrationAward {
+/** What an award is for: which trigger of which integration, for which connection or purchase, and its points. */
+class AwardSubject {
   @IsString() award_id!: string;
   @IsString() integration_id!: string;
   @IsOneOf(INTEGRATION_TRIGGERS) trigger!: IntegrationTrigger;
@@ -142,19 +143,12 @@ export class IntegrationAward {
   @IsBoolean() is_simulated!: boolean;
   @IsInt() @Min(0) points!: number;
   @IsNullable() @IsString() items_subtotal!: string | null;
-  @IsOneOf(AWARD_STATUSES) status!: AwardStatus;
-  @IsInt() @Min(0) attempts!: number;
-  @IsNullable() @IsInt() last_status_code!: number | null;
-  @IsNullable() @IsString() last_error!: string | null;
-  @IsNullable() @IsISO8601({ strict: true }) next_attempt_at!: string | null;
-  @IsISO8601({ strict: true }) created_at!: string;
-  @IsISO8601({ strict: true }) updated_at!: string;
 }
 
-export class ListAwardsRequest extends IntegrationRef {
-  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
-  @IsOmittable() @IsString() starting_after?: string;
-}
+/** One entry of the ledger: an award (or tracked event) for one trigger, once per integration and subject. */
+export class IntegrationAward extends WithDeliveryProgress(AwardSubject) {}
+
+export class ListAwardsRequest extends Paged(IntegrationRef) {}
 export class AwardList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => IntegrationAward) awards!: IntegrationAward[];
   @IsBoolean() has_more!: boolean;

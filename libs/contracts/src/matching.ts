@@ -12,7 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, Type, TeamScoped } from './contract.js';
+import { defineEvent, defineRpc, Paged, Type, TeamScoped } from './contract.js';
 import { MONEY_PATTERN, ProductRef, PurchaseDetail } from './resources.js';
 import { LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord } from './validators.js';
@@ -154,9 +154,7 @@ export const upsertProducts = defineRpc(
   UpsertProductsResult,
 );
 
-export class ListProductsRequest extends TeamScoped {
-  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
-  @IsOmittable() @IsString() starting_after?: string;
+export class ListProductsRequest extends Paged(TeamScoped) {
   @IsOmittable() @IsString() group?: string;
 }
 

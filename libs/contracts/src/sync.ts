@@ -14,7 +14,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { defineEvent, defineRpc, Type, TeamScoped } from './contract.js';
+import { defineEvent, defineRpc, Paged, Type, TeamScoped } from './contract.js';
 import {
   Actor,
   ACTOR_ID_TYPES,
@@ -35,7 +35,7 @@ import {
   type PurchaseType,
   type RetailerStatus,
 } from './resources.js';
-import { LINK_TOKEN_LIFETIME_DAYS, LIST_LIMIT, PURCHASE_LIST_LIMIT } from './rules.js';
+import { LINK_TOKEN_LIFETIME_DAYS, PURCHASE_LIST_LIMIT } from './rules.js';
 import { IsNullable, IsOmittable, IsOneOf, IsStringRecord, IsTags } from './validators.js';
 
 const SERVICE = 'sync-service';
@@ -135,7 +135,8 @@ export class CreateConnectionRequest extends TeamScoped {
 
 export const createConnection = defineRpc(SERVICE, 'sync.create-connection.v1', CreateConnectionRequest, Connection);
 
-export class ListConnectionsRequest extends TeamScoped {
+/** `starting_after`: a connection id; the page holds the connections created before it (newest first). */
+export class ListConnectionsRequest extends Paged(TeamScoped) {
   @IsOmittable() @IsString() customer_id?: string;
   /** Part of the customer id or of the email, any case (the dashboard's search). */
   @IsOmittable() @IsString() @MaxLength(200) search?: string;
@@ -146,9 +147,6 @@ export class ListConnectionsRequest extends TeamScoped {
   /** `disconnected` also matches the internal `revoked`. */
   @IsOmittable() @IsOneOf(CONNECTION_STATUSES) status?: ConnectionStatus;
   @IsOmittable() @IsString() retailer_id?: string;
-  @IsInt() @Min(1) @Max(LIST_LIMIT.max) limit?: number = LIST_LIMIT.default;
-  /** A connection id; the page holds the connections created before it (newest first). */
-  @IsOmittable() @IsString() starting_after?: string;
 }
 
 export class ConnectionList {
@@ -250,11 +248,8 @@ export class PurchaseListEntry {
   @IsOneOf(PURCHASE_TYPES) purchase_type!: PurchaseType;
 }
 
-export class ListPurchasesRequest extends ConnectionRef {
-  @IsInt() @Min(1) @Max(PURCHASE_LIST_LIMIT.max) limit?: number = PURCHASE_LIST_LIMIT.default;
-  /** A purchase id of this connection; the page holds the next older purchases (date desc, id desc). */
-  @IsOmittable() @IsString() starting_after?: string;
-}
+/** `starting_after`: a purchase id of this connection; the page holds the next older purchases (date desc, id desc). */
+export class ListPurchasesRequest extends Paged(ConnectionRef, PURCHASE_LIST_LIMIT) {}
 
 export class PurchaseList {
   @IsArray() @ValidateNested({ each: true }) @Type(() => PurchaseListEntry) purchases!: PurchaseListEntry[];
