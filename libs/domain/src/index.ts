@@ -11,6 +11,7 @@ export * from './retailers/retailer-enablement.js';
 export * from './simulator/product-catalog.js';
 export * from './simulator/purchase-totals.js';
 export * from './simulator/purchase-generator.js';
+export * from './simulator/receipt-charges.js';
 export * from './validation-issue.js';
 export * from './retailers/link-audience.js';
 export * from './connections/activity-snapshot.js';

@@ -6,27 +6,19 @@ import { FailureRuleRepository } from '../failures/failure-rule.repository.js';
 import { OrderRepository } from '../orders/order.repository.js';
 import { SandboxRetailers } from './retailers.js';
 
+const REPOSITORIES = [
+  SandboxRetailers,
+  AccountRepository,
+  SessionRepository,
+  ChallengeRepository,
+  OrderRepository,
+  FailureRuleRepository,
+];
+
 /**
  * The repositories (the side-effect ports are PlatformModule's). Repositories sit here rather than in their features
  * because the features use each other's tables (failure rules name accounts, sign-in consults failure
  * rules); keeping them below every feature module keeps the module graph acyclic.
  */
-@Module({
-  providers: [
-    SandboxRetailers,
-    AccountRepository,
-    SessionRepository,
-    ChallengeRepository,
-    OrderRepository,
-    FailureRuleRepository,
-  ],
-  exports: [
-    SandboxRetailers,
-    AccountRepository,
-    SessionRepository,
-    ChallengeRepository,
-    OrderRepository,
-    FailureRuleRepository,
-  ],
-})
+@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
 export class CommonModule {}

@@ -4,6 +4,10 @@ import {
   pickDistinct,
   pickOne,
   randomInt,
+  randomReceiptFeesCents,
+  randomTaxRateBasisPoints,
+  RECEIPT_QUANTITIES,
+  receiptShippingCents,
   SIMULATED_PRODUCTS,
   type Cents,
   type PurchaseCharges,
@@ -34,14 +38,6 @@ export interface OrderDraft {
 }
 
 export const MAX_ITEMS = 20;
-/** Mostly single units, sometimes two or three. */
-const QUANTITIES = [1, 1, 1, 1, 2, 2, 3] as const;
-/** US state + local sales tax rates in basis points, grocery-exempt states included. */
-const TAX_RATES_BPS = [0, 400, 600, 625, 700, 725, 825, 875, 950] as const;
-const FREE_SHIPPING_FROM_CENTS = 3_500;
-const SHIPPING_CENTS = 599;
-const ONLINE_SERVICE_FEE_CENTS = 299;
-const BAG_FEE_CENTS = 10;
 
 export function isUpcA(code: string): boolean {
   return /^\d{12}$/.test(code) && hasValidCheckDigit(code);
@@ -97,19 +93,19 @@ export function generateOrder(input: {
     upc: product.upc,
     sku: product.sku,
     unitPriceCents: product.priceCents,
-    quantity: pickOne(random, QUANTITIES),
+    quantity: pickOne(random, RECEIPT_QUANTITIES),
   }));
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const discountCents = random() < 0.3 ? Math.round((subtotal * pickOne(random, [5, 10, 15])) / 100) : 0;
   const online = channel === 'online';
-  const shippingCents = online && subtotal - discountCents < FREE_SHIPPING_FROM_CENTS ? SHIPPING_CENTS : 0;
-  const feesCents = random() < 0.25 ? (online ? ONLINE_SERVICE_FEE_CENTS : BAG_FEE_CENTS * randomInt(random, 1, 4)) : 0;
+  const shippingCents = receiptShippingCents(online, subtotal - discountCents);
+  const feesCents = randomReceiptFeesCents(random, online);
   return buildOrder({
     orderedAt: input.orderedAt,
     channel,
     storeNumber: String(randomInt(random, 1, 5_999)).padStart(4, '0'),
     lines,
-    charges: { discountCents, shippingCents, feesCents, taxRateBasisPoints: pickOne(random, TAX_RATES_BPS) },
+    charges: { discountCents, shippingCents, feesCents, taxRateBasisPoints: randomTaxRateBasisPoints(random) },
   });
 }
 

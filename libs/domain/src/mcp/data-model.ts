@@ -28,6 +28,16 @@ export interface DataModel {
 
 const col = (name: string, type: string, description: string): DataModelColumn => ({ name, type, description });
 
+const SIMULATED = col('is_simulated', 'boolean', 'Created by the simulator');
+
+/** Who bought, where, when and how: on every purchase, and copied onto each of its items (no join needed). */
+const PURCHASE_CONTEXT = [
+  col('customer_id', 'text', "The shopper: the connection's customer id"),
+  col('retailer_id', 'text', 'Where it was bought'),
+  col('purchased_at', 'timestamptz', 'Purchase date'),
+  col('purchase_type', 'text', 'online or in_store'),
+];
+
 export const DATA_MODEL: DataModel = {
   tables: [
     {
@@ -43,7 +53,7 @@ export const DATA_MODEL: DataModel = {
         col('customer_id', 'text', 'The customer in your own system'),
         col('retailer_id', 'text', 'Retailer of the account'),
         col('status', 'text', 'active, initialized, unauthenticated or disconnected'),
-        col('is_simulated', 'boolean', 'Created by the simulator'),
+        SIMULATED,
         col('created_at', 'timestamptz', 'When the connection was first seen'),
         col('updated_at', 'timestamptz', 'When its status last changed'),
       ],
@@ -54,10 +64,7 @@ export const DATA_MODEL: DataModel = {
       columns: [
         col('purchase_id', 'text', 'Identifier of the purchase'),
         col('connection_id', 'text', 'The connection it came from'),
-        col('customer_id', 'text', "The shopper: the connection's customer id"),
-        col('retailer_id', 'text', 'Where it was bought'),
-        col('purchased_at', 'timestamptz', 'Purchase date'),
-        col('purchase_type', 'text', 'online or in_store'),
+        ...PURCHASE_CONTEXT,
         col('currency', 'text', 'ISO 4217 code'),
         col('items_subtotal', 'numeric', 'Sum of price times quantity of the items'),
         col('discounts', 'numeric', 'Discounts'),
@@ -66,7 +73,7 @@ export const DATA_MODEL: DataModel = {
         col('tax', 'numeric', 'Tax'),
         col('total', 'numeric', 'Amount paid'),
         col('item_count', 'integer', 'Number of items'),
-        col('is_simulated', 'boolean', 'Created by the simulator'),
+        SIMULATED,
       ],
     },
     {
@@ -75,10 +82,7 @@ export const DATA_MODEL: DataModel = {
       columns: [
         col('purchase_id', 'text', 'The purchase'),
         col('item_id', 'text', 'Identifier of the line'),
-        col('customer_id', 'text', "The shopper: the connection's customer id"),
-        col('retailer_id', 'text', 'Where it was bought'),
-        col('purchased_at', 'timestamptz', 'Purchase date'),
-        col('purchase_type', 'text', 'online or in_store'),
+        ...PURCHASE_CONTEXT,
         col('name', 'text', 'Item name as the retailer shows it'),
         col('brand', 'text', 'Brand as the retailer shows it'),
         col('upc', 'text', 'UPC or EAN'),
@@ -89,7 +93,7 @@ export const DATA_MODEL: DataModel = {
         col('product_id', 'text', 'Your matched product, or null'),
         col('product_name', 'text', 'Name of your matched product'),
         col('product_brand', 'text', 'Brand of your matched product'),
-        col('is_simulated', 'boolean', 'Created by the simulator'),
+        SIMULATED,
       ],
     },
   ],

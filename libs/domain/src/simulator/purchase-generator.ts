@@ -1,6 +1,12 @@
 import { pickDistinct, pickOne, randomInt, type RandomFn } from '../random.js';
 import { SIMULATED_PRODUCTS, type CatalogProduct } from './product-catalog.js';
 import { computePurchaseTotals, type PurchaseTotals } from './purchase-totals.js';
+import {
+  randomReceiptFeesCents,
+  randomTaxRateBasisPoints,
+  RECEIPT_QUANTITIES,
+  receiptShippingCents,
+} from './receipt-charges.js';
 
 export type PurchaseType = 'online' | 'in_store';
 
@@ -25,16 +31,7 @@ export interface PurchaseScenario {
 }
 
 const MAX_LINES = 6;
-/** Mostly single units, sometimes two or three. */
-const QUANTITIES = [1, 1, 1, 1, 2, 2, 3] as const;
-/** US state + local sales tax rates in basis points, grocery-exempt states included. */
-const TAX_RATES_BPS = [0, 400, 600, 625, 700, 725, 825, 875, 950] as const;
-const FREE_SHIPPING_FROM_CENTS = 3_500;
-const SHIPPING_CENTS = 599;
-const ONLINE_SERVICE_FEE_CENTS = 299;
-const BAG_FEE_CENTS = 10;
 const COUPON_CHANCE = 0.3;
-const FEE_CHANCE = 0.25;
 
 const ONLINE_ONLY_RETAILERS = new Set(['amazon', 'instacart']);
 
@@ -58,21 +55,16 @@ export function generateSimulatedPurchase(scenario: PurchaseScenario): Simulated
   const lineCount = randomInt(random, 1, Math.min(MAX_LINES, products.length));
   const lines = pickDistinct(random, products, lineCount).map((product) => ({
     ...product,
-    quantity: pickOne(random, QUANTITIES),
+    quantity: pickOne(random, RECEIPT_QUANTITIES),
   }));
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const discountCents = random() < COUPON_CHANCE ? couponCents(random, subtotal) : 0;
   const online = purchaseType === 'online';
-  const shippingCents = online && subtotal - discountCents < FREE_SHIPPING_FROM_CENTS ? SHIPPING_CENTS : 0;
-  let feesCents = 0;
-  if (random() < FEE_CHANCE) {
-    feesCents = online ? ONLINE_SERVICE_FEE_CENTS : BAG_FEE_CENTS * randomInt(random, 1, 4);
-  }
   const totals = computePurchaseTotals(lines, {
     discountCents,
-    shippingCents,
-    feesCents,
-    taxRateBasisPoints: pickOne(random, TAX_RATES_BPS),
+    shippingCents: receiptShippingCents(online, subtotal - discountCents),
+    feesCents: randomReceiptFeesCents(random, online),
+    taxRateBasisPoints: randomTaxRateBasisPoints(random),
   });
   return { date, purchaseType, currency: 'USD', lines, totals };
 }
