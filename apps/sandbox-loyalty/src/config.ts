@@ -1,8 +1,6 @@
 import { MinLength } from 'class-validator';
 import { type Config, DevelopmentSecret, EnvPort, loadConfig, ServiceEnv } from '@cps/config';
-
-/** Anyone can read this one: outside production it is the default admin token (the sandbox retailer's too). */
-export const DEVELOPMENT_ADMIN_TOKEN = 'sandbox-admin-development-token';
+import { DEVELOPMENT_SANDBOX_ADMIN_TOKEN } from '@cps/domain';
 
 export class SandboxLoyaltyEnv extends ServiceEnv {
   @EnvPort()
@@ -11,7 +9,7 @@ export class SandboxLoyaltyEnv extends ServiceEnv {
   /** Shared secret of /admin (`Authorization: Bearer ...`, or any user name with it as Basic password). */
   @DevelopmentSecret()
   @MinLength(16)
-  SANDBOX_ADMIN_TOKEN = DEVELOPMENT_ADMIN_TOKEN;
+  SANDBOX_ADMIN_TOKEN = DEVELOPMENT_SANDBOX_ADMIN_TOKEN;
 }
 
 export type SandboxLoyaltyConfig = Config<SandboxLoyaltyEnv>;

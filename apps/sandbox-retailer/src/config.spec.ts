@@ -1,5 +1,6 @@
 import { parseConfig } from '@cps/config';
-import { DEVELOPMENT_ADMIN_TOKEN, SandboxRetailerEnv } from './config.js';
+import { DEVELOPMENT_SANDBOX_ADMIN_TOKEN as DEVELOPMENT_ADMIN_TOKEN } from '@cps/domain';
+import { SandboxRetailerEnv } from './config.js';
 
 const development = { NODE_ENV: 'development' };
 

@@ -9,10 +9,7 @@ import {
   loadConfig,
   ServiceEnv,
 } from '@cps/config';
-import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
-
-/** Anyone can read this one: outside production it is the default admin token. */
-export const DEVELOPMENT_ADMIN_TOKEN = 'sandbox-admin-development-token';
+import { DEVELOPMENT_RETAILER_PUSH_SECRET, DEVELOPMENT_SANDBOX_ADMIN_TOKEN } from '@cps/domain';
 
 /** The platform's retailers (sync-service's catalog); each is played by this sandbox under /r/{retailer_id}. */
 const DEFAULT_RETAILERS = 'amazon,bestbuy,costco,cvs,homedepot,instacart,kroger,target,walgreens,walmart';
@@ -35,7 +32,7 @@ export class SandboxRetailerEnv extends ServiceEnv {
   /** Shared secret of the /admin endpoints (`Authorization: Bearer ...`); required in production. */
   @DevelopmentSecret()
   @MinLength(16)
-  SANDBOX_ADMIN_TOKEN = DEVELOPMENT_ADMIN_TOKEN;
+  SANDBOX_ADMIN_TOKEN = DEVELOPMENT_SANDBOX_ADMIN_TOKEN;
 
   @EnvValue(parseRetailerList)
   SANDBOX_RETAILERS = parseRetailerList(DEFAULT_RETAILERS);

@@ -1,8 +1,6 @@
 import { MinLength } from 'class-validator';
 import { EnvHttpUrl, loadConfig } from '@cps/config';
-
-/** Anyone can read it: the sandbox retailer's admin token outside production (apps/sandbox-retailer/src/config.ts). */
-const DEVELOPMENT_SANDBOX_ADMIN_TOKEN = 'sandbox-admin-development-token';
+import { DEVELOPMENT_SANDBOX_ADMIN_TOKEN } from '@cps/domain';
 
 /** A client's defaults: against a production sandbox the development token is simply refused there. */
 class SandboxClientEnv {

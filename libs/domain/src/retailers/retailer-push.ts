@@ -16,6 +16,12 @@ export function retailerAccountRef(retailerId: string, email: string): string {
  */
 export const DEVELOPMENT_RETAILER_PUSH_SECRET = 'whsec_mfoYb4YoTZPw3Y7WrJZPuFtuF3eQ/9E6';
 
+/**
+ * The admin token of the sandboxes (retailer and loyalty) outside production, and what the admin CLI sends them by
+ * default: anyone can read it here. In production each sandbox requires SANDBOX_ADMIN_TOKEN of its own.
+ */
+export const DEVELOPMENT_SANDBOX_ADMIN_TOKEN = 'sandbox-admin-development-token';
+
 /** The body of a push: "this account has new orders". */
 export interface RetailerPushBody {
   account_ref: string;
