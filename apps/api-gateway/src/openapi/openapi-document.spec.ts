@@ -22,7 +22,6 @@ import { RetailersController } from '../retailers/retailers.controller.js';
 import { UpdateRetailerUseCase } from '../retailers/update-retailer.use-case.js';
 import { SimulatorController } from '../simulator/simulator.controller.js';
 import { WebhooksController } from '../webhooks/webhooks.controller.js';
-import { DocsAssets } from './docs-page.js';
 import metadata from './metadata.js';
 import { buildOpenApiDocument, toOpenApi31, type Json } from './openapi-document.js';
 import { OpenApiController } from './openapi.controller.js';
@@ -55,7 +54,6 @@ const unused = (token: Type<unknown>): Provider => ({ provide: token, useValue: 
     RecordOptOutUseCase,
     GetRetailerImageUseCase,
     OpenApiDocuments,
-    DocsAssets,
     { provide: GATEWAY_CONFIG, useValue: {} },
   ].map((provider) => (typeof provider === 'function' ? unused(provider) : provider)),
 })

@@ -117,6 +117,15 @@ const STATIC_SCHEMAS: Record<string, Json> = {
   },
 };
 
+/** `/docs` is served by SwaggerModule.setup (docs.ts), not by a controller, so its operation is written here. */
+const DOCS_OPERATION = {
+  operationId: 'openApi_docs',
+  summary: 'This API as an interactive reference (Swagger UI)',
+  tags: ['Reference'],
+  parameters: [],
+  responses: { 200: { description: 'The reference page', content: { 'text/html': { schema: { type: 'string' } } } } },
+};
+
 /** `connectionsController.list` -> `connections_list`, the operation ids the API has always had. */
 function operationId(controllerKey: string, methodKey: string): string {
   return `${controllerKey.replace(/Controller$/, '')}_${methodKey}`.replace(/^./, (c) => c.toLowerCase());
@@ -180,6 +189,7 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiOpti
     operationIdFactory: operationId,
     autoTagControllers: false,
   });
+  generated.paths['/docs'] = { get: structuredClone(DOCS_OPERATION) };
   return finish(generated);
 }
 

@@ -2,6 +2,7 @@ import { Injectable, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS, SwaggerModule } from '@nestjs/swagger';
 import { type GatewayConfig } from '../gateway-config.js';
+import { serveDocs } from './docs.js';
 import metadata from './metadata.js';
 import { buildOpenApiDocument, type Json } from './openapi-document.js';
 
@@ -40,9 +41,14 @@ export async function createOpenApiDocument(
   });
 }
 
-/** The service definition's `configure` hook: builds the document once, before the gateway listens. */
+/**
+ * The service definition's `configure` hook: builds the document once, before the gateway listens, and serves the
+ * reference of it at `/docs`.
+ */
 export async function publishOpenApi(app: INestApplication, config: GatewayConfig): Promise<void> {
-  app.get(OpenApiDocuments).publish(await createOpenApiDocument(app, config));
+  const documents = app.get(OpenApiDocuments);
+  documents.publish(await createOpenApiDocument(app, config));
+  serveDocs(app, () => documents.document());
 }
 
 /**
