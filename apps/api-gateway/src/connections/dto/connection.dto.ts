@@ -11,13 +11,8 @@ import {
   type ConnectionStatus,
 } from '@cps/contracts';
 import { Refine } from '../../http/body-rules.js';
-import {
-  IDENTIFIER_PATTERN,
-  IsIdentifier,
-  IsWebEmail,
-  QueryInteger,
-  RETAILER_ID_PATTERN,
-} from '../../http/field-rules.js';
+import { CustomerEmail, CustomerMobile, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
+import { RETAILER_ID_PATTERN } from '../../http/field-rules.js';
 
 // Examples shown in the reference (and sent by its "Try it out").
 export const EXAMPLE_CONNECTION_ID = '01JD3M5Q7X9C2B4N6R8T0V1W2Y';
@@ -36,14 +31,7 @@ const TAGS_DOC = {
 // --- requests -------------------------------------------------------------------------------------
 
 export class ConnectionPath {
-  @ApiProperty({
-    description: 'Connection id',
-    example: EXAMPLE_CONNECTION_ID,
-    maxLength: 64,
-    pattern: IDENTIFIER_PATTERN.source,
-  })
-  @IsIdentifier()
-  connection_id!: string;
+  @PathId('Connection id', EXAMPLE_CONNECTION_ID) connection_id!: string;
 }
 
 export class CreateConnectionBody extends PickType(SyncContracts.CreateConnectionRequest, [
@@ -53,50 +41,19 @@ export class CreateConnectionBody extends PickType(SyncContracts.CreateConnectio
   'mobile',
   'tags',
 ] as const) {
-  @ApiProperty({
-    description: 'Maps the connection to a customer record in your system (1-64 characters)',
-    minLength: 1,
-    maxLength: 64,
-    example: 'cust_1234',
-  })
-  override customer_id!: string;
+  /** Maps the connection to a customer record in your system (1-64 characters) @example cust_1234 */
+  @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
 
-  @ApiProperty({
-    description: 'A retailer enabled for your team (lowercase slug)',
-    example: 'walmart',
-    minLength: 1,
-    maxLength: 64,
-    pattern: RETAILER_ID_PATTERN.source,
-  })
+  /** A retailer enabled for your team (lowercase slug) @example walmart */
+  @ApiProperty({ pattern: RETAILER_ID_PATTERN.source })
   @IsString()
   @MinLength(1)
   @MaxLength(64)
   @Matches(RETAILER_ID_PATTERN)
   override retailer_id!: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 254,
-    description: 'Customer email address (at most 254 characters)',
-    example: 'jo@example.com',
-  })
-  @IsString()
-  @MaxLength(254)
-  @IsWebEmail()
-  override email?: string | null;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    minLength: 1,
-    maxLength: 16,
-    description: 'Customer mobile phone number (at most 16 characters)',
-    example: '+15555550100',
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(16)
+  @CustomerEmail('Customer email address (at most 254 characters)') override email?: string | null;
+  @CustomerMobile('Customer mobile phone number (at most 16 characters)', '+15555550100')
   override mobile?: string | null;
 
   @ApiPropertyOptional(TAGS_DOC)
@@ -125,25 +82,8 @@ export class ListConnectionsQuery extends PickType(SyncContracts.ListConnections
   @MaxLength(64)
   override retailer_id?: string;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 100,
-    default: 50,
-    description: 'Page size, 1 to 100 (default 50)',
-  })
-  @QueryInteger()
-  override limit?: number;
-
-  @ApiPropertyOptional({
-    description: 'A connection id from the previous page: the page holds the connections created before it',
-    maxLength: 64,
-    pattern: IDENTIFIER_PATTERN.source,
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  @Matches(IDENTIFIER_PATTERN)
+  @PageLimit() override limit?: number;
+  @PageCursor('A connection id from the previous page: the page holds the connections created before it')
   override starting_after?: string;
 }
 
@@ -157,50 +97,18 @@ export class UpdateConnectionBody extends PickType(SyncContracts.UpdateConnectio
   'mobile',
   'status',
 ] as const) {
-  @ApiPropertyOptional({
-    minLength: 1,
-    maxLength: 64,
-    description: 'Maps the connection to a customer record',
-    example: 'cust_1234',
-  })
-  override customer_id?: string;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 254,
-    description: 'Customer email address',
-    example: 'jo@example.com',
-  })
-  @IsString()
-  @MaxLength(254)
-  @IsWebEmail()
-  override email?: string | null;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    minLength: 1,
-    maxLength: 16,
-    description: 'Customer mobile phone number',
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(16)
-  override mobile?: string | null;
+  /** Maps the connection to a customer record @example cust_1234 */
+  @ApiPropertyOptional({ minLength: 1, maxLength: 64 }) override customer_id?: string;
+  @CustomerEmail() override email?: string | null;
+  @CustomerMobile() override mobile?: string | null;
 
   @ApiPropertyOptional({ enum: ['disconnected'], description: 'Only `disconnected`: stops purchase collection' })
   override status?: 'disconnected';
 }
 
 export class ConnectionTokenBody {
-  @ApiProperty({
-    enum: ['access'],
-    description: "The only scope: `access` (read the connection's purchases)",
-    example: 'access',
-  })
-  @Equals('access')
-  scope!: 'access';
+  /** The only scope: `access` (read the connection's purchases) @example access */
+  @Equals('access') scope!: 'access';
 }
 
 // --- responses ------------------------------------------------------------------------------------
@@ -275,11 +183,8 @@ export class ActivityLogResponse extends PickType(SyncContracts.ConnectionActivi
 
 @ApiSchema({ name: 'ConnectionToken' })
 export class ConnectionTokenResponse {
-  @ApiProperty({
-    description: 'JWT granting `access` to the connection',
-    example: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.e30.sig',
-  })
-  connection_token!: string;
+  /** JWT granting `access` to the connection @example eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.e30.sig */
+  @ApiProperty() connection_token!: string;
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Seconds until the token expires', example: 3600 })
   expires_in!: number;
 }

@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { EventsContracts } from '@cps/contracts';
+import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { Refine } from '../../http/body-rules.js';
-import { IDENTIFIER_PATTERN, IsHttpUrl, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
 
 const EXAMPLE_ID = '01JD3MC4X6Z8B0D2F4H6K8M0Q5';
-const ID_DOC = { maxLength: 64, pattern: IDENTIFIER_PATTERN.source } as const;
 const {
   INTEGRATION_KINDS,
   INTEGRATION_ADAPTERS,
@@ -19,22 +17,12 @@ const {
 // --- requests -------------------------------------------------------------------------------------
 
 export class IntegrationPath {
-  @ApiProperty({ description: 'Integration id', example: EXAMPLE_ID, ...ID_DOC })
-  @IsIdentifier()
-  integration_id!: string;
+  @PathId('Integration id', EXAMPLE_ID) integration_id!: string;
 }
 
 export class ListAwardsQuery extends PickType(EventsContracts.ListAwardsRequest, ['limit', 'starting_after'] as const) {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50, description: 'Page size' })
-  @QueryInteger()
-  override limit?: number;
-
-  @ApiPropertyOptional({ description: 'An award id from the previous page: the page holds older awards', ...ID_DOC })
-  @IsString() // restated: see connection.dto.ts
-  @MinLength(1)
-  @MaxLength(64)
-  @Matches(IDENTIFIER_PATTERN)
-  override starting_after?: string;
+  @PageLimit('Page size') override limit?: number;
+  @PageCursor('An award id from the previous page: the page holds older awards') override starting_after?: string;
 }
 
 const FIELDS = [
@@ -111,19 +99,10 @@ export class CreateIntegrationBody extends PickType(EventsContracts.CreateIntegr
   ...FIELDS,
 ] as const) {
   @ApiProperty({ enum: INTEGRATION_KINDS, example: 'loyalty' }) override kind!: EventsContracts.IntegrationKind;
-  @ApiProperty({
-    enum: INTEGRATION_ADAPTERS,
-    example: 'points_api',
-    description:
-      'loyalty: `points_api` (Smile.io / Yotpo style points award) or `webhook`; marketing: `track_event` (Klaviyo style) or `webhook` (Standard Webhooks, signed)',
-  })
-  override adapter!: EventsContracts.IntegrationAdapter;
+  /** loyalty: `points_api` (Smile.io / Yotpo style points award) or `webhook`; marketing: `track_event` (Klaviyo style) or `webhook` (Standard Webhooks, signed) @example points_api */
+  @ApiProperty({ enum: INTEGRATION_ADAPTERS }) override adapter!: EventsContracts.IntegrationAdapter;
   @ApiPropertyOptional(DOCS.name) override name?: string;
-  @ApiProperty(DOCS.base_url)
-  @IsString() // restated: see connection.dto.ts
-  @MaxLength(2048)
-  @IsHttpUrl()
-  override base_url!: string;
+  @HttpUrl(DOCS.base_url) override base_url!: string;
   @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
   @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
   @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
@@ -140,11 +119,7 @@ export class CreateIntegrationBody extends PickType(EventsContracts.CreateIntegr
 })
 export class UpdateIntegrationBody extends PickType(EventsContracts.UpdateIntegrationRequest, FIELDS) {
   @ApiPropertyOptional(DOCS.name) override name?: string;
-  @ApiPropertyOptional(DOCS.base_url)
-  @IsString() // restated: see connection.dto.ts
-  @MaxLength(2048)
-  @IsHttpUrl()
-  override base_url?: string;
+  @HttpUrl({ ...DOCS.base_url, required: false }) override base_url?: string;
   @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
   @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
   @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
@@ -192,13 +167,8 @@ export class IntegrationResponse extends PickType(EventsContracts.Integration, [
 
 @ApiSchema({ name: 'CreatedIntegration' })
 export class CreatedIntegrationResponse extends IntegrationResponse {
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description:
-      "The `webhook` adapter's signing secret (`whsec_...`, Standard Webhooks), shown only here; null otherwise",
-  })
-  secret!: string | null;
+  /** The `webhook` adapter's signing secret (`whsec_...`, Standard Webhooks), shown only here; null otherwise */
+  @ApiProperty({ type: String }) secret!: string | null;
 }
 
 @ApiSchema({ name: 'IntegrationList' })
@@ -235,11 +205,8 @@ export class IntegrationAwardResponse extends PickType(EventsContracts.Integrati
   @ApiProperty() override is_simulated!: boolean;
   @ApiProperty({ type: 'integer', example: 42 }) override points!: number;
   @ApiProperty({ type: String, nullable: true, example: '41.50' }) override items_subtotal!: string | null;
-  @ApiProperty({
-    enum: AWARD_STATUSES,
-    description: '`pending` while it is being sent or retried (see `next_attempt_at`), then `succeeded` or `failed`',
-  })
-  override status!: EventsContracts.AwardStatus;
+  /** `pending` while it is being sent or retried (see `next_attempt_at`), then `succeeded` or `failed` */
+  @ApiProperty({ enum: AWARD_STATUSES }) override status!: EventsContracts.AwardStatus;
   @ApiProperty({ type: 'integer' }) override attempts!: number;
   @ApiProperty({ type: 'integer', nullable: true }) override last_status_code!: number | null;
   @ApiProperty({ type: String, nullable: true }) override last_error!: string | null;

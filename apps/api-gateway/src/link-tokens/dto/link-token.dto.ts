@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, SyncContracts } from '@cps/contracts';
+import { CustomerEmail, CustomerMobile } from '../../http/api-fields.js';
 
 type LinkTokenStatus = SyncContracts.LinkTokenStatus;
-import { IsWebEmail } from '../../http/field-rules.js';
 
 export class CreateLinkTokenBody extends PickType(SyncContracts.CreateLinkTokenRequest, [
   'customer_id',
@@ -12,37 +12,10 @@ export class CreateLinkTokenBody extends PickType(SyncContracts.CreateLinkTokenR
   'tags',
   'expires_in_days',
 ] as const) {
-  @ApiProperty({
-    description: 'The customer the token is scoped to (1-64 characters)',
-    minLength: 1,
-    maxLength: 64,
-    example: 'cust_1234',
-  })
-  override customer_id!: string;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 254,
-    description: 'Customer email address',
-    example: 'jo@example.com',
-  })
-  @IsString() // restated: see connection.dto.ts
-  @MaxLength(254)
-  @IsWebEmail()
-  override email?: string | null;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    minLength: 1,
-    maxLength: 16,
-    description: 'Customer mobile phone number',
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(16)
-  override mobile?: string | null;
+  /** The customer the token is scoped to (1-64 characters) @example cust_1234 */
+  @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
+  @CustomerEmail() override email?: string | null;
+  @CustomerMobile() override mobile?: string | null;
 
   @ApiPropertyOptional({
     type: 'object',
@@ -54,24 +27,13 @@ export class CreateLinkTokenBody extends PickType(SyncContracts.CreateLinkTokenR
   })
   override tags?: Record<string, string>;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 365,
-    default: 30,
-    description: 'Whole days, 1 to 365 (default 30)',
-  })
-  override expires_in_days?: number;
+  /** Whole days, 1 to 365 (default 30) */
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 365, default: 30 }) override expires_in_days?: number;
 }
 
 export class CreateLinkTokenHeaders {
-  @ApiPropertyOptional({
-    name: 'x-service-idempotency-key',
-    minLength: 1,
-    maxLength: 255,
-    description:
-      'Retrying an identical request with the same key returns the same token; without it every request creates a new token',
-  })
+  /** Retrying an identical request with the same key returns the same token; without it every request creates a new token */
+  @ApiPropertyOptional({ name: 'x-service-idempotency-key' })
   @IsOmittable()
   @IsString()
   @MinLength(1)
@@ -83,8 +45,8 @@ export class ListLinkTokensQuery extends PickType(SyncContracts.ListLinkTokensRe
   'customer_id',
   'status',
 ] as const) {
-  @ApiProperty({ description: 'The customer whose tokens to list', minLength: 1, maxLength: 64, example: 'cust_1234' })
-  override customer_id!: string;
+  /** The customer whose tokens to list @example cust_1234 */
+  @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
 
   @ApiPropertyOptional({ enum: SyncContracts.LINK_TOKEN_STATUSES, description: 'Only tokens in this status' })
   override status?: LinkTokenStatus;
@@ -92,9 +54,8 @@ export class ListLinkTokensQuery extends PickType(SyncContracts.ListLinkTokensRe
 
 /** Any string: a malformed token is an unknown one (404), and a secret is never echoed in a 422. */
 export class LinkTokenPath {
-  @ApiProperty({ description: 'The raw link token (this path is redacted from logs)', example: 'lt_v1_...' })
-  @IsString()
-  link_token!: string;
+  /** The raw link token (this path is redacted from logs) @example lt_v1_... */
+  @IsString() link_token!: string;
 }
 
 @ApiSchema({ name: 'LinkTokenMetadata' })
@@ -114,11 +75,8 @@ export class LinkTokenMetadataResponse extends PickType(SyncContracts.LinkTokenM
 
 @ApiSchema({ name: 'LinkToken' })
 export class LinkTokenResponse extends LinkTokenMetadataResponse {
-  @ApiProperty({
-    description: 'Bearer secret (`lt_v1_...`); shown only here',
-    example: 'lt_v1_2jHc9Qm0ZkqQ7tFz3bVn1xLwYp5Ro8Ue4Ia6Sd0Gh9K',
-  })
-  link_token!: string;
+  /** Bearer secret (`lt_v1_...`); shown only here @example lt_v1_2jHc9Qm0ZkqQ7tFz3bVn1xLwYp5Ro8Ue4Ia6Sd0Gh9K */
+  @ApiProperty() link_token!: string;
 }
 
 @ApiSchema({ name: 'LinkTokenList' })

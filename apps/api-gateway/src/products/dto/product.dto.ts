@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 import { MatchingContracts } from '@cps/contracts';
 import { CATALOG_LIMITS } from '@cps/domain';
-import { IDENTIFIER_PATTERN, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
+import { ID_DOC, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 
 const EXAMPLE_PRODUCT_ID = '01JD3MC4X6Z8B0D2F4H6K8M0P2';
-const ID_DOC = { maxLength: 64, pattern: IDENTIFIER_PATTERN.source } as const;
 const SKUS_DOC = {
   type: 'object',
   additionalProperties: { type: 'string', maxLength: CATALOG_LIMITS.sku },
@@ -18,9 +17,7 @@ const SKUS_DOC = {
 // --- requests -------------------------------------------------------------------------------------
 
 export class ProductPath {
-  @ApiProperty({ description: 'Product id', example: EXAMPLE_PRODUCT_ID, ...ID_DOC })
-  @IsIdentifier()
-  product_id!: string;
+  @PathId('Product id', EXAMPLE_PRODUCT_ID) product_id!: string;
 }
 
 export class ListProductsQuery extends PickType(MatchingContracts.ListProductsRequest, [
@@ -28,25 +25,8 @@ export class ListProductsQuery extends PickType(MatchingContracts.ListProductsRe
   'starting_after',
   'group',
 ] as const) {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 100,
-    default: 50,
-    description: 'Page size, 1 to 100 (default 50)',
-  })
-  @QueryInteger()
-  override limit?: number;
-
-  @ApiPropertyOptional({
-    description: 'A product id from the previous page: the page holds the next products',
-    ...ID_DOC,
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  @Matches(IDENTIFIER_PATTERN)
-  override starting_after?: string;
+  @PageLimit() override limit?: number;
+  @PageCursor('A product id from the previous page: the page holds the next products') override starting_after?: string;
 
   @ApiPropertyOptional({ description: 'Only products of this group', maxLength: CATALOG_LIMITS.group })
   @IsString()
@@ -57,43 +37,21 @@ export class ListProductsQuery extends PickType(MatchingContracts.ListProductsRe
 
 /** One row of `PUT /products` (documentation only: rows are checked one by one, see the operation). */
 export class ProductRowBody {
-  @ApiPropertyOptional({
-    description:
-      'An existing product to change (an unknown id rejects the row); without it, the row names its ' +
-      'product by upc/gtin, then sku, then a retailer SKU, else creates one',
-    ...ID_DOC,
-  })
-  product_id?: string;
+  /** An existing product to change (an unknown id rejects the row); without it, the row names its product by upc/gtin, then sku, then a retailer SKU, else creates one */
+  @ApiPropertyOptional(ID_DOC) product_id?: string;
 
   @ApiProperty({ maxLength: CATALOG_LIMITS.name, example: 'Acme Ultra Dish Soap, Lemon, 12 oz' }) name!: string;
   @ApiPropertyOptional({ maxLength: CATALOG_LIMITS.brand, example: 'Acme' }) brand?: string;
 
-  @ApiPropertyOptional({
-    description:
-      'UPC-A, EAN-13, GTIN-14, EAN-8 or UPC-E with its check digit; spaces and dashes ignored. ' +
-      'Send it as a string: a JSON number loses leading zeros',
-    example: '036000291452',
-  })
-  upc?: string;
-
-  @ApiPropertyOptional({ description: 'Same as `upc` (send one or both; they must agree)', example: '00036000291452' })
-  gtin?: string;
-
-  @ApiPropertyOptional({
-    maxLength: CATALOG_LIMITS.sku,
-    description: 'A SKU the product has at every retailer (matched at any retailer)',
-    example: 'ACME-DS-12',
-  })
-  sku?: string;
-
+  /** UPC-A, EAN-13, GTIN-14, EAN-8 or UPC-E with its check digit; spaces and dashes ignored. Send it as a string: a JSON number loses leading zeros @example '036000291452' */
+  @ApiPropertyOptional() upc?: string;
+  /** Same as `upc` (send one or both; they must agree) @example '00036000291452' */
+  @ApiPropertyOptional() gtin?: string;
+  /** A SKU the product has at every retailer (matched at any retailer) @example ACME-DS-12 */
+  @ApiPropertyOptional({ maxLength: CATALOG_LIMITS.sku }) sku?: string;
   @ApiPropertyOptional(SKUS_DOC) skus?: Record<string, string>;
-
-  @ApiPropertyOptional({
-    maxLength: CATALOG_LIMITS.group,
-    description: 'A group of your choosing',
-    example: 'dish-care',
-  })
-  group?: string;
+  /** A group of your choosing @example dish-care */
+  @ApiPropertyOptional({ maxLength: CATALOG_LIMITS.group }) group?: string;
 }
 
 // --- responses ------------------------------------------------------------------------------------
@@ -112,13 +70,8 @@ export class ProductResponse extends PickType(MatchingContracts.Product, [
   @ApiProperty({ example: EXAMPLE_PRODUCT_ID }) override product_id!: string;
   @ApiProperty({ example: 'Acme Ultra Dish Soap, Lemon, 12 oz' }) override name!: string;
   @ApiProperty({ type: 'string', nullable: true, example: 'Acme' }) override brand!: string | null;
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description: 'GTIN-14 (UPC-A and others zero-padded)',
-    example: '00036000291452',
-  })
-  override upc!: string | null;
+  /** GTIN-14 (UPC-A and others zero-padded) @example '00036000291452' */
+  @ApiProperty({ type: 'string' }) override upc!: string | null;
   @ApiProperty({ type: 'string', nullable: true, example: 'ACME-DS-12' }) override sku!: string | null;
   @ApiProperty(SKUS_DOC) override skus!: Record<string, string>;
   @ApiProperty({ type: 'string', nullable: true, example: 'dish-care' }) override group!: string | null;
@@ -145,12 +98,8 @@ export class RowErrorResponse {
 }
 
 export class RowResultResponse {
-  @ApiProperty({
-    type: 'integer',
-    minimum: 1,
-    description: 'Position of the row (1 = first data row; CSV line = row + 1)',
-  })
-  row!: number;
+  /** Position of the row (1 = first data row; CSV line = row + 1) */
+  @ApiProperty({ type: 'integer', minimum: 1 }) row!: number;
   @ApiProperty({ enum: MatchingContracts.ROW_STATUSES, example: 'created' }) status!: MatchingContracts.RowStatus;
   @ApiPropertyOptional({ description: 'The product of the row (absent when rejected)', example: EXAMPLE_PRODUCT_ID })
   product_id?: string;

@@ -1,5 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import {
   ProductRef,
   PURCHASE_TYPES,
@@ -8,7 +7,7 @@ import {
   SyncContracts,
   type PurchaseType,
 } from '@cps/contracts';
-import { IDENTIFIER_PATTERN, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
+import { PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 
 const EXAMPLE_PURCHASE_ID = '01JD3M9K2F4H6J8L0N2P4R6S8T';
 const MONEY = { pattern: '^-?\\d+\\.\\d{2}$', description: 'Decimal amount with two places, as text' } as const;
@@ -17,37 +16,13 @@ export class ListPurchasesQuery extends PickType(SyncContracts.ListPurchasesRequ
   'limit',
   'starting_after',
 ] as const) {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 50,
-    default: 10,
-    description: 'Page size, 1 to 50 (default 10)',
-  })
-  @QueryInteger()
-  override limit?: number;
-
-  @ApiPropertyOptional({
-    description: 'The purchase id of the last purchase processed; the page starts with the next older purchase',
-    maxLength: 64,
-    pattern: IDENTIFIER_PATTERN.source,
-  })
-  @IsString() // restated: see connection.dto.ts
-  @MinLength(1)
-  @MaxLength(64)
-  @Matches(IDENTIFIER_PATTERN)
+  @PageLimit('Page size, 1 to 50 (default 10)', 50, 10) override limit?: number;
+  @PageCursor('The purchase id of the last purchase processed; the page starts with the next older purchase')
   override starting_after?: string;
 }
 
 export class PurchasePath {
-  @ApiProperty({
-    description: 'Purchase id',
-    example: EXAMPLE_PURCHASE_ID,
-    maxLength: 64,
-    pattern: IDENTIFIER_PATTERN.source,
-  })
-  @IsIdentifier()
-  purchase_id!: string;
+  @PathId('Purchase id', EXAMPLE_PURCHASE_ID) purchase_id!: string;
 }
 
 @ApiSchema({ name: 'PurchaseListEntry' })
@@ -88,12 +63,8 @@ export class PurchaseItemResponse extends OmitType(PurchaseItem, ['product'] as 
   @ApiProperty({ type: String, nullable: true, example: 'FZ-12' }) override sku!: string | null;
   @ApiProperty({ ...MONEY, example: '5.99' }) override price!: string;
   @ApiProperty({ type: 'integer', minimum: 1, example: 2 }) override quantity!: number;
-  @ApiProperty({
-    type: () => ProductRefResponse,
-    nullable: true,
-    description: 'The matched product of your brand, or null',
-  })
-  product!: ProductRefResponse | null;
+  /** The matched product of your brand, or null */
+  @ApiProperty({ type: () => ProductRefResponse }) product!: ProductRefResponse | null;
 }
 
 @ApiSchema({ name: 'PurchaseDetail' })

@@ -4,6 +4,7 @@ import { SyncContracts } from '@cps/contracts';
 
 type SimulatedStatus = (typeof SyncContracts.SIMULATED_CONNECTION_STATUSES)[number];
 
+// The fields restate the contract's rules (see connection.dto.ts); the swagger plugin documents them.
 export class CreateSimulatedConnectionBody extends PickType(SyncContracts.CreateSimulatedConnectionRequest, [
   'retailer_id',
   'customer_id',
@@ -11,27 +12,12 @@ export class CreateSimulatedConnectionBody extends PickType(SyncContracts.Create
   'mobile',
   'include_purchases',
 ] as const) {
-  @ApiProperty({ minLength: 1, maxLength: 64, example: 'walmart' })
-  @IsString() // restated: see connection.dto.ts
-  @MinLength(1)
-  @MaxLength(64)
-  override retailer_id!: string;
-
-  @ApiPropertyOptional({ minLength: 1, maxLength: 64, example: 'cust_test' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  override customer_id?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 254 })
-  @IsString()
-  @MaxLength(254)
-  override email?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 16 })
-  @IsString()
-  @MaxLength(16)
-  override mobile?: string | null;
+  /** @example walmart */
+  @IsString() @MinLength(1) @MaxLength(64) override retailer_id!: string;
+  /** @example cust_test */
+  @IsString() @MinLength(1) @MaxLength(64) override customer_id?: string;
+  @IsString() @MaxLength(254) override email?: string | null;
+  @IsString() @MaxLength(16) override mobile?: string | null;
 
   @ApiPropertyOptional({ default: true, description: '1-4 back-dated purchases, the history of a first link' })
   override include_purchases?: boolean;
@@ -40,12 +26,6 @@ export class CreateSimulatedConnectionBody extends PickType(SyncContracts.Create
 export class UpdateSimulatedConnectionBody extends PickType(SyncContracts.UpdateSimulatedConnectionRequest, [
   'status',
 ] as const) {
-  @ApiProperty({
-    enum: SyncContracts.SIMULATED_CONNECTION_STATUSES,
-    description:
-      '`unauthenticated` simulates a lost retailer session (`connection.unauthenticated`); `active` a re-link ' +
-      '(`connection.activated`, `first_activation: false`)',
-    example: 'unauthenticated',
-  })
-  override status!: SimulatedStatus;
+  /** `unauthenticated` simulates a lost retailer session (`connection.unauthenticated`); `active` a re-link (`connection.activated`, `first_activation: false`) @example unauthenticated */
+  @ApiProperty({ enum: SyncContracts.SIMULATED_CONNECTION_STATUSES }) override status!: SimulatedStatus;
 }

@@ -1,50 +1,29 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
+import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { Refine } from '../../http/body-rules.js';
-import { IDENTIFIER_PATTERN, IsHttpUrl, IsIdentifier, QueryInteger } from '../../http/field-rules.js';
 
 const EXAMPLE_WEBHOOK_ID = '01JD3MC4X6Z8B0D2F4H6K8M0P2';
 const MAX_EVENT_TYPES = WEBHOOK_EVENT_TYPES.length * 4;
-const ID_DOC = { maxLength: 64, pattern: IDENTIFIER_PATTERN.source } as const;
 
 // --- requests -------------------------------------------------------------------------------------
 
 export class WebhookPath {
-  @ApiProperty({ description: 'Webhook destination id', example: EXAMPLE_WEBHOOK_ID, ...ID_DOC })
-  @IsIdentifier()
-  webhook_id!: string;
+  @PathId('Webhook destination id', EXAMPLE_WEBHOOK_ID) webhook_id!: string;
 }
 
 export class DeliveryPath extends WebhookPath {
-  @ApiProperty({ description: 'Delivery id', example: '01JD3MD0000000000000000000', ...ID_DOC })
-  @IsIdentifier()
-  delivery_id!: string;
+  @PathId('Delivery id', '01JD3MD0000000000000000000') delivery_id!: string;
 }
 
 export class ListDeliveriesQuery extends PickType(EventsContracts.ListDeliveriesRequest, [
   'limit',
   'starting_after',
 ] as const) {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 100,
-    default: 50,
-    description: 'Page size, 1 to 100 (default 50)',
-  })
-  @QueryInteger()
-  override limit?: number;
-
-  @ApiPropertyOptional({
-    description: 'A delivery id from the previous page: the page holds older deliveries',
-    ...ID_DOC,
-  })
-  @IsString() // restated: see connection.dto.ts
-  @MinLength(1)
-  @MaxLength(64)
-  @Matches(IDENTIFIER_PATTERN)
-  override starting_after?: string;
+  @PageLimit() override limit?: number;
+  @PageCursor('A delivery id from the previous page: the page holds older deliveries') override starting_after?: string;
 }
 
 // Format only: which URLs may receive deliveries (https, public hosts) is events-service's policy.
@@ -63,6 +42,16 @@ const EVENT_TYPES_DOC = {
   example: ['purchase.created'],
 } as const;
 
+/** The event types of a destination (restating the contract's rules: see connection.dto.ts). */
+const EventTypes = (doc: ApiPropertyOptions) =>
+  applyDecorators(
+    IsOneOf(WEBHOOK_EVENT_TYPES, { each: true }),
+    ArrayMaxSize(MAX_EVENT_TYPES),
+    ArrayMinSize(1),
+    IsArray(),
+    ApiProperty(doc),
+  );
+
 export class CreateWebhookBody extends PickType(EventsContracts.CreateWebhookRequest, [
   'name',
   'url',
@@ -72,18 +61,8 @@ export class CreateWebhookBody extends PickType(EventsContracts.CreateWebhookReq
 ] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
 
-  @ApiProperty(URL_DOC)
-  @IsString() // restated: see connection.dto.ts
-  @MaxLength(2048)
-  @IsHttpUrl()
-  override url!: string;
-
-  @ApiProperty(EVENT_TYPES_DOC)
-  @IsArray() // restated: see connection.dto.ts
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_EVENT_TYPES)
-  @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true })
-  override event_types!: WebhookEventType[];
+  @HttpUrl(URL_DOC) override url!: string;
+  @EventTypes(EVENT_TYPES_DOC) override event_types!: WebhookEventType[];
 
   @ApiPropertyOptional({ default: true }) override is_active?: boolean;
   @ApiPropertyOptional({ default: false, description: 'Also send events of simulated connections' })
@@ -103,18 +82,8 @@ export class UpdateWebhookBody extends PickType(EventsContracts.UpdateWebhookReq
 ] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
 
-  @ApiPropertyOptional(URL_DOC)
-  @IsString() // restated: see connection.dto.ts
-  @MaxLength(2048)
-  @IsHttpUrl()
-  override url?: string;
-
-  @ApiPropertyOptional(EVENT_TYPES_DOC)
-  @IsArray() // restated: see connection.dto.ts
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_EVENT_TYPES)
-  @IsOneOf(WEBHOOK_EVENT_TYPES, { each: true })
-  override event_types?: WebhookEventType[];
+  @HttpUrl({ ...URL_DOC, required: false }) override url?: string;
+  @EventTypes({ ...EVENT_TYPES_DOC, required: false }) override event_types?: WebhookEventType[];
 
   @ApiPropertyOptional({ description: '`true` also clears a disable caused by a 410' }) override is_active?: boolean;
   @ApiPropertyOptional() override receive_simulated_events?: boolean;
@@ -144,11 +113,8 @@ export class WebhookResponse extends PickType(Webhook, [
 
 @ApiSchema({ name: 'CreatedWebhook' })
 export class CreatedWebhookResponse extends WebhookResponse {
-  @ApiProperty({
-    description: 'Signing secret (`whsec_...`, Standard Webhooks); shown only here',
-    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  })
-  secret!: string;
+  /** Signing secret (`whsec_...`, Standard Webhooks); shown only here @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw */
+  @ApiProperty() secret!: string;
 }
 
 @ApiSchema({ name: 'WebhookList' })
