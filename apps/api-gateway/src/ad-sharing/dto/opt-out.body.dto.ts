@@ -15,25 +15,8 @@ import { Refine } from '../../http/body-rules.js';
   ctx: { fields: ['email', 'connection_id'] },
 })
 export class OptOutBody {
-  @ApiPropertyOptional({
-    maxLength: 254,
-    description:
-      "The shopper's email, at most 254 characters; case and surrounding whitespace are ignored. Required unless connection_id is supplied",
-    example: 'jo@example.com',
-  })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(254)
-  email?: string;
-
-  @ApiPropertyOptional({
-    minLength: 1,
-    maxLength: 64,
-    description: 'One of your non-simulated connections with a usable email; its email is used, and `email` is ignored',
-  })
-  @IsOmittable()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  connection_id?: string;
+  /** The shopper's email, at most 254 characters; case and surrounding whitespace are ignored. Required unless connection_id is supplied @example jo@example.com */
+  @ApiPropertyOptional() @IsOmittable() @IsString() @MaxLength(254) email?: string;
+  /** One of your non-simulated connections with a usable email; its email is used, and `email` is ignored */
+  @ApiPropertyOptional() @IsOmittable() @IsString() @MinLength(1) @MaxLength(64) connection_id?: string;
 }

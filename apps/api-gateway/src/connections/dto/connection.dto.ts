@@ -34,12 +34,9 @@ export class ConnectionPath {
   @PathId('Connection id', EXAMPLE_CONNECTION_ID) connection_id!: string;
 }
 
-export class CreateConnectionBody extends PickType(SyncContracts.CreateConnectionRequest, [
-  'customer_id',
-  'retailer_id',
-  'email',
-  'mobile',
-  'tags',
+export class CreateConnectionBody extends OmitType(SyncContracts.CreateConnectionRequest, [
+  'actor',
+  'teamId',
 ] as const) {
   /** Maps the connection to a customer record in your system (1-64 characters) @example cust_1234 */
   @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
@@ -67,20 +64,14 @@ export class ListConnectionsQuery extends PickType(SyncContracts.ListConnections
   'limit',
   'starting_after',
 ] as const) {
-  @ApiPropertyOptional({ description: 'Only connections of this customer', minLength: 1, maxLength: 64 })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  override customer_id?: string;
+  /** Only connections of this customer */
+  @ApiPropertyOptional() @IsString() @MinLength(1) @MaxLength(64) override customer_id?: string;
 
   @ApiPropertyOptional({ enum: CONNECTION_STATUSES, description: 'Only connections in this status' })
   override status?: ConnectionStatus;
 
-  @ApiPropertyOptional({ description: 'Only connections to this retailer', minLength: 1, maxLength: 64 })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  override retailer_id?: string;
+  /** Only connections to this retailer */
+  @ApiPropertyOptional() @IsString() @MinLength(1) @MaxLength(64) override retailer_id?: string;
 
   @PageLimit() override limit?: number;
   @PageCursor('A connection id from the previous page: the page holds the connections created before it')
@@ -91,11 +82,10 @@ export class ListConnectionsQuery extends PickType(SyncContracts.ListConnections
   check: (body) => Object.values(body).some((value) => value !== undefined),
   message: 'at least one field is required',
 })
-export class UpdateConnectionBody extends PickType(SyncContracts.UpdateConnectionRequest, [
-  'customer_id',
-  'email',
-  'mobile',
-  'status',
+export class UpdateConnectionBody extends OmitType(SyncContracts.UpdateConnectionRequest, [
+  'actor',
+  'teamId',
+  'connectionId',
 ] as const) {
   /** Maps the connection to a customer record @example cust_1234 */
   @ApiPropertyOptional({ minLength: 1, maxLength: 64 }) override customer_id?: string;
@@ -114,15 +104,7 @@ export class ConnectionTokenBody {
 // --- responses ------------------------------------------------------------------------------------
 
 @ApiSchema({ name: 'Connection', description: "A shopper's link between a retailer account and your brand" })
-export class ConnectionResponse extends PickType(PublicConnection, [
-  'connection_id',
-  'customer_id',
-  'retailer_id',
-  'status',
-  'email',
-  'mobile',
-  'tags',
-] as const) {
+export class ConnectionResponse extends PublicConnection {
   @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
   @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
   @ApiProperty({ example: 'walmart' }) override retailer_id!: string;
@@ -140,14 +122,7 @@ export class ConnectionListResponse extends PickType(SyncContracts.ConnectionLis
 }
 
 @ApiSchema({ name: 'ConnectionSnapshot' })
-export class ConnectionSnapshotResponse extends PickType(SyncContracts.ConnectionSnapshot, [
-  'connection_id',
-  'customer_id',
-  'retailer_id',
-  'status',
-  'email',
-  'mobile',
-] as const) {
+export class ConnectionSnapshotResponse extends SyncContracts.ConnectionSnapshot {
   @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
   @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
   @ApiProperty({ example: 'walmart' }) override retailer_id!: string;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import { EventsContracts } from '@cps/contracts';
 import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { Refine } from '../../http/body-rules.js';
@@ -24,19 +24,6 @@ export class ListAwardsQuery extends PickType(EventsContracts.ListAwardsRequest,
   @PageLimit('Page size') override limit?: number;
   @PageCursor('An award id from the previous page: the page holds older awards') override starting_after?: string;
 }
-
-const FIELDS = [
-  'name',
-  'base_url',
-  'api_key',
-  'triggers',
-  'is_active',
-  'receive_simulated_events',
-  'points_per_dollar',
-  'start_date',
-  'reward_on_link',
-  'customer_identifier',
-] as const;
 
 const DOCS = {
   name: { maxLength: 200, example: 'Smile.io rewards' },
@@ -93,11 +80,7 @@ const DOCS = {
   },
 } as const;
 
-export class CreateIntegrationBody extends PickType(EventsContracts.CreateIntegrationRequest, [
-  'kind',
-  'adapter',
-  ...FIELDS,
-] as const) {
+export class CreateIntegrationBody extends OmitType(EventsContracts.CreateIntegrationRequest, ['teamId'] as const) {
   @ApiProperty({ enum: INTEGRATION_KINDS, example: 'loyalty' }) override kind!: EventsContracts.IntegrationKind;
   /** loyalty: `points_api` (Smile.io / Yotpo style points award) or `webhook`; marketing: `track_event` (Klaviyo style) or `webhook` (Standard Webhooks, signed) @example points_api */
   @ApiProperty({ enum: INTEGRATION_ADAPTERS }) override adapter!: EventsContracts.IntegrationAdapter;
@@ -117,7 +100,10 @@ export class CreateIntegrationBody extends PickType(EventsContracts.CreateIntegr
   check: (body) => Object.values(body).some((value) => value !== undefined),
   message: 'at least one field is required',
 })
-export class UpdateIntegrationBody extends PickType(EventsContracts.UpdateIntegrationRequest, FIELDS) {
+export class UpdateIntegrationBody extends OmitType(EventsContracts.UpdateIntegrationRequest, [
+  'teamId',
+  'integrationId',
+] as const) {
   @ApiPropertyOptional(DOCS.name) override name?: string;
   @HttpUrl({ ...DOCS.base_url, required: false }) override base_url?: string;
   @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
@@ -133,22 +119,7 @@ export class UpdateIntegrationBody extends PickType(EventsContracts.UpdateIntegr
 // --- responses ------------------------------------------------------------------------------------
 
 @ApiSchema({ name: 'Integration', description: 'A loyalty or marketing integration' })
-export class IntegrationResponse extends PickType(EventsContracts.Integration, [
-  'integration_id',
-  'name',
-  'kind',
-  'adapter',
-  'base_url',
-  'triggers',
-  'is_active',
-  'receive_simulated_events',
-  'points_per_dollar',
-  'start_date',
-  'reward_on_link',
-  'customer_identifier',
-  'created_at',
-  'updated_at',
-] as const) {
+export class IntegrationResponse extends EventsContracts.Integration {
   @ApiProperty({ example: EXAMPLE_ID }) override integration_id!: string;
   @ApiProperty({ example: 'Smile.io rewards' }) override name!: string;
   @ApiProperty({ enum: INTEGRATION_KINDS }) override kind!: EventsContracts.IntegrationKind;
@@ -180,23 +151,7 @@ export class IntegrationListResponse {
   name: 'IntegrationAward',
   description: 'One ledger entry: an award (or tracked event), once per integration and connection or purchase',
 })
-export class IntegrationAwardResponse extends PickType(EventsContracts.IntegrationAward, [
-  'award_id',
-  'integration_id',
-  'trigger',
-  'connection_id',
-  'purchase_id',
-  'is_simulated',
-  'points',
-  'items_subtotal',
-  'status',
-  'attempts',
-  'last_status_code',
-  'last_error',
-  'next_attempt_at',
-  'created_at',
-  'updated_at',
-] as const) {
+export class IntegrationAwardResponse extends EventsContracts.IntegrationAward {
   @ApiProperty({ example: '01JD3MD0000000000000000000' }) override award_id!: string;
   @ApiProperty({ example: EXAMPLE_ID }) override integration_id!: string;
   @ApiProperty({ enum: INTEGRATION_TRIGGERS }) override trigger!: EventsContracts.IntegrationTrigger;

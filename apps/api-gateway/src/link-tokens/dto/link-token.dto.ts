@@ -1,16 +1,13 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, SyncContracts } from '@cps/contracts';
 import { CustomerEmail, CustomerMobile } from '../../http/api-fields.js';
 
 type LinkTokenStatus = SyncContracts.LinkTokenStatus;
 
-export class CreateLinkTokenBody extends PickType(SyncContracts.CreateLinkTokenRequest, [
-  'customer_id',
-  'email',
-  'mobile',
-  'tags',
-  'expires_in_days',
+export class CreateLinkTokenBody extends OmitType(SyncContracts.CreateLinkTokenRequest, [
+  'idempotencyKey',
+  'teamId',
 ] as const) {
   /** The customer the token is scoped to (1-64 characters) @example cust_1234 */
   @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
@@ -41,10 +38,7 @@ export class CreateLinkTokenHeaders {
   'x-service-idempotency-key'?: string;
 }
 
-export class ListLinkTokensQuery extends PickType(SyncContracts.ListLinkTokensRequest, [
-  'customer_id',
-  'status',
-] as const) {
+export class ListLinkTokensQuery extends OmitType(SyncContracts.ListLinkTokensRequest, ['teamId'] as const) {
   /** The customer whose tokens to list @example cust_1234 */
   @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
 
@@ -59,13 +53,7 @@ export class LinkTokenPath {
 }
 
 @ApiSchema({ name: 'LinkTokenMetadata' })
-export class LinkTokenMetadataResponse extends PickType(SyncContracts.LinkTokenMetadata, [
-  'customer_id',
-  'status',
-  'created_at',
-  'expires_at',
-  'revoked_at',
-] as const) {
+export class LinkTokenMetadataResponse extends SyncContracts.LinkTokenMetadata {
   @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
   @ApiProperty({ enum: SyncContracts.LINK_TOKEN_STATUSES, example: 'active' }) override status!: LinkTokenStatus;
   @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:00.000Z' }) override created_at!: string;

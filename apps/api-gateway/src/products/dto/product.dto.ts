@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { MatchingContracts } from '@cps/contracts';
 import { CATALOG_LIMITS } from '@cps/domain';
@@ -20,11 +20,7 @@ export class ProductPath {
   @PathId('Product id', EXAMPLE_PRODUCT_ID) product_id!: string;
 }
 
-export class ListProductsQuery extends PickType(MatchingContracts.ListProductsRequest, [
-  'limit',
-  'starting_after',
-  'group',
-] as const) {
+export class ListProductsQuery extends OmitType(MatchingContracts.ListProductsRequest, ['teamId'] as const) {
   @PageLimit() override limit?: number;
   @PageCursor('A product id from the previous page: the page holds the next products') override starting_after?: string;
 
@@ -56,17 +52,7 @@ export class ProductRowBody {
 
 // --- responses ------------------------------------------------------------------------------------
 
-export class ProductResponse extends PickType(MatchingContracts.Product, [
-  'product_id',
-  'name',
-  'brand',
-  'upc',
-  'sku',
-  'skus',
-  'group',
-  'created_at',
-  'updated_at',
-] as const) {
+export class ProductResponse extends MatchingContracts.Product {
   @ApiProperty({ example: EXAMPLE_PRODUCT_ID }) override product_id!: string;
   @ApiProperty({ example: 'Acme Ultra Dish Soap, Lemon, 12 oz' }) override name!: string;
   @ApiProperty({ type: 'string', nullable: true, example: 'Acme' }) override brand!: string | null;

@@ -26,12 +26,7 @@ export class PurchasePath {
 }
 
 @ApiSchema({ name: 'PurchaseListEntry' })
-export class PurchaseListEntryResponse extends PickType(SyncContracts.PurchaseListEntry, [
-  'purchase_id',
-  'date',
-  'total',
-  'purchase_type',
-] as const) {
+export class PurchaseListEntryResponse extends SyncContracts.PurchaseListEntry {
   @ApiProperty({ example: EXAMPLE_PURCHASE_ID }) override purchase_id!: string;
   @ApiProperty({ format: 'date-time', description: 'Purchase date', example: '2026-01-04T15:30:00.000Z' })
   override date!: string;

@@ -4,10 +4,6 @@ import { SyncContracts } from '@cps/contracts';
 type RetailerListScope = (typeof SyncContracts.RETAILER_LIST_SCOPES)[number];
 
 export class ListRetailersQuery extends PickType(SyncContracts.ListRetailersRequest, ['include'] as const) {
-  @ApiPropertyOptional({
-    enum: SyncContracts.RETAILER_LIST_SCOPES,
-    default: 'enabled',
-    description: '`enabled` (default): the retailers configured for your team; `all`: every active retailer',
-  })
-  override include: RetailerListScope = 'enabled';
+  /** `enabled` (default): the retailers configured for your team; `all`: every active retailer */
+  @ApiPropertyOptional({ enum: SyncContracts.RETAILER_LIST_SCOPES }) override include: RetailerListScope = 'enabled';
 }

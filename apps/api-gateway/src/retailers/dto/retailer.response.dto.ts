@@ -38,14 +38,8 @@ export class RetailerResponse
   override status!: RetailerStatus;
   @ApiProperty({ description: 'Whether the retailer is enabled for your team', example: true })
   override enabled!: boolean;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    deprecated: true,
-    description: 'Deprecated: launches the link flow for the retailer; null when disabled. Link tokens replace it.',
-    example: 'https://api.example.com/link/aB3dE5gH7j',
-  })
-  link_url!: string | null;
+  /** Deprecated: launches the link flow for the retailer; null when disabled. Link tokens replace it. @example https://api.example.com/link/aB3dE5gH7j */
+  @ApiProperty({ type: String, deprecated: true }) link_url!: string | null;
   @ApiPropertyOptional({ enum: LINK_VISIBILITIES, description: 'Present only when enabled', example: 'everyone' })
   link_visibility?: LinkVisibility;
   @ApiPropertyOptional({ type: () => LinkAudienceResponse, description: 'Present only when enabled' })

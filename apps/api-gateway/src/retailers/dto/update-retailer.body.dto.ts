@@ -1,31 +1,29 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, OmitType, PickType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { LinkAudience, LINK_VISIBILITIES, SyncContracts, Type, type LinkVisibility } from '@cps/contracts';
-import { checkDomain, checkEmail } from '@cps/domain';
+import { checkDomain, checkEmail, type Checked } from '@cps/domain';
 import { Refine } from '../../http/body-rules.js';
 import { IsChecked, NormalizedBy } from '../../http/field-rules.js';
 
 const MAX_AUDIENCE_ENTRIES = 1000;
 
+/** A list whose entries `check` accepts, normalised as they are checked (restated: see connection.dto.ts). */
+const AudienceList = (check: (input: string) => Checked, what: string, example: string) =>
+  applyDecorators(
+    NormalizedBy(check),
+    IsChecked(check, what, { each: true }),
+    MaxLength(320, { each: true }),
+    IsString({ each: true }),
+    ArrayMaxSize(MAX_AUDIENCE_ENTRIES),
+    IsArray(),
+    ApiProperty({ type: [String], maxItems: MAX_AUDIENCE_ENTRIES, maxLength: 320, example: [example] }),
+  );
+
 /** Who sees a `restricted` retailer; entries are normalised (trimmed, lower-cased) as they are checked. */
 export class LinkAudienceBody extends PickType(LinkAudience, ['allowed_emails', 'allowed_domains'] as const) {
-  @ApiProperty({ type: [String], maxItems: MAX_AUDIENCE_ENTRIES, example: ['vip@example.com'] })
-  @IsArray() // restated: see connection.dto.ts
-  @ArrayMaxSize(MAX_AUDIENCE_ENTRIES)
-  @IsString({ each: true })
-  @MaxLength(320, { each: true })
-  @IsChecked(checkEmail, 'email address', { each: true })
-  @NormalizedBy(checkEmail)
-  override allowed_emails!: string[];
-
-  @ApiProperty({ type: [String], maxItems: MAX_AUDIENCE_ENTRIES, example: ['example.org'] })
-  @IsArray() // restated: see connection.dto.ts
-  @ArrayMaxSize(MAX_AUDIENCE_ENTRIES)
-  @IsString({ each: true })
-  @MaxLength(320, { each: true })
-  @IsChecked(checkDomain, 'domain', { each: true })
-  @NormalizedBy(checkDomain)
-  override allowed_domains!: string[];
+  @AudienceList(checkEmail, 'email address', 'vip@example.com') override allowed_emails!: string[];
+  @AudienceList(checkDomain, 'domain', 'example.org') override allowed_domains!: string[];
 }
 
 const linkSettingsSent = (body: UpdateRetailerBody) =>
@@ -55,10 +53,9 @@ const linkSettingsSent = (body: UpdateRetailerBody) =>
   message: 'restricted visibility needs at least one allowed email or domain',
   path: ['link_audience'],
 })
-export class UpdateRetailerBody extends PickType(SyncContracts.UpdateRetailerRequest, [
-  'enabled',
-  'link_visibility',
-  'link_audience',
+export class UpdateRetailerBody extends OmitType(SyncContracts.UpdateRetailerRequest, [
+  'retailerId',
+  'teamId',
 ] as const) {
   @ApiPropertyOptional({ description: 'Enable or disable the retailer for your team', example: true })
   override enabled?: boolean;

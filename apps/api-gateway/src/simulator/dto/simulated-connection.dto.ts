@@ -1,16 +1,13 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PickType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { SyncContracts } from '@cps/contracts';
 
 type SimulatedStatus = (typeof SyncContracts.SIMULATED_CONNECTION_STATUSES)[number];
 
 // The fields restate the contract's rules (see connection.dto.ts); the swagger plugin documents them.
-export class CreateSimulatedConnectionBody extends PickType(SyncContracts.CreateSimulatedConnectionRequest, [
-  'retailer_id',
-  'customer_id',
-  'email',
-  'mobile',
-  'include_purchases',
+export class CreateSimulatedConnectionBody extends OmitType(SyncContracts.CreateSimulatedConnectionRequest, [
+  'actor',
+  'teamId',
 ] as const) {
   /** @example walmart */
   @IsString() @MinLength(1) @MaxLength(64) override retailer_id!: string;

@@ -20,19 +20,7 @@ export class ListPartnerDeliveriesQuery extends ListDeliveriesQuery {
 }
 
 @ApiSchema({ name: 'PartnerDelivery', description: 'One event on its way to a partner app the team installed' })
-export class PartnerDeliveryResponse extends PickType(EventsContracts.PartnerDelivery, [
-  'delivery_id',
-  'client_id',
-  'event_id',
-  'event_type',
-  'status',
-  'attempts',
-  'last_status_code',
-  'last_error',
-  'next_attempt_at',
-  'created_at',
-  'updated_at',
-] as const) {
+export class PartnerDeliveryResponse extends EventsContracts.PartnerDelivery {
   @ApiProperty({ example: '01JD3MD0000000000000000000' }) override delivery_id!: string;
   @ApiProperty({ description: 'The partner app (OAuth client id)', example: 'cpa_01JD3MC4X6Z8B0D2F4H6K8M0P2' })
   override client_id!: string;

@@ -1,5 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType, type ApiPropertyOptions } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiSchema,
+  OmitType,
+  PickType,
+  type ApiPropertyOptions,
+} from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
 import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
@@ -52,13 +59,7 @@ const EventTypes = (doc: ApiPropertyOptions) =>
     ApiProperty(doc),
   );
 
-export class CreateWebhookBody extends PickType(EventsContracts.CreateWebhookRequest, [
-  'name',
-  'url',
-  'event_types',
-  'is_active',
-  'receive_simulated_events',
-] as const) {
+export class CreateWebhookBody extends OmitType(EventsContracts.CreateWebhookRequest, ['teamId'] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
 
   @HttpUrl(URL_DOC) override url!: string;
@@ -73,12 +74,9 @@ export class CreateWebhookBody extends PickType(EventsContracts.CreateWebhookReq
   check: (body) => Object.values(body).some((value) => value !== undefined),
   message: 'at least one field is required',
 })
-export class UpdateWebhookBody extends PickType(EventsContracts.UpdateWebhookRequest, [
-  'name',
-  'url',
-  'event_types',
-  'is_active',
-  'receive_simulated_events',
+export class UpdateWebhookBody extends OmitType(EventsContracts.UpdateWebhookRequest, [
+  'teamId',
+  'webhookId',
 ] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
 
@@ -92,15 +90,7 @@ export class UpdateWebhookBody extends PickType(EventsContracts.UpdateWebhookReq
 // --- responses ------------------------------------------------------------------------------------
 
 @ApiSchema({ name: 'Webhook', description: 'A webhook destination' })
-export class WebhookResponse extends PickType(Webhook, [
-  'webhook_id',
-  'name',
-  'url',
-  'event_types',
-  'is_active',
-  'receive_simulated_events',
-  'created_at',
-] as const) {
+export class WebhookResponse extends Webhook {
   @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) override webhook_id!: string;
   @ApiProperty({ example: 'Loyalty backend' }) override name!: string;
   @ApiProperty({ example: 'https://hooks.example.com/cps' }) override url!: string;
@@ -123,20 +113,7 @@ export class WebhookListResponse {
 }
 
 @ApiSchema({ name: 'WebhookDelivery', description: 'One event on its way to one destination' })
-export class WebhookDeliveryResponse extends PickType(EventsContracts.WebhookDelivery, [
-  'delivery_id',
-  'webhook_id',
-  'event_id',
-  'event_type',
-  'is_simulated',
-  'status',
-  'attempts',
-  'last_status_code',
-  'last_error',
-  'next_attempt_at',
-  'created_at',
-  'updated_at',
-] as const) {
+export class WebhookDeliveryResponse extends EventsContracts.WebhookDelivery {
   @ApiProperty({ example: '01JD3MD0000000000000000000' }) override delivery_id!: string;
   @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) override webhook_id!: string;
   @ApiProperty({ example: '01JD3ME0000000000000000000' }) override event_id!: string;
