@@ -1,16 +1,24 @@
 import { type DynamicModule, Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { PlatformModule } from '@cps/platform';
+import { GetOwnPartnerApp } from './apps/get-own-partner-app.use-case.js';
+import { ListPartnerApps } from './apps/list-partner-apps.use-case.js';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
+import { RotatePartnerAppSecret } from './apps/rotate-partner-app-secret.use-case.js';
 import { EventsApiChangeHandler, MatchingApiChangeHandler, SyncApiChangeHandler } from './audit/api-change.handler.js';
 import { AuditLog } from './audit/audit-log.js';
 import { AuditController } from './audit/audit.controller.js';
+import { ExportAuditLog } from './audit/export-audit-log.use-case.js';
+import { ShowAuditLog } from './audit/show-audit-log.use-case.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { SignInLockedHandler } from './audit/sign-in-locked.handler.js';
 import { CatalogController } from './catalog/catalog.controller.js';
+import { ShowCatalog } from './catalog/show-catalog.use-case.js';
+import { UploadCatalog } from './catalog/upload-catalog.use-case.js';
 import { DASHBOARD_CONFIG, type DashboardConfig, type loadAppConfig } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
 import { ConnectorsController } from './connectors/connectors.controller.js';
+import { ListConnectors } from './connectors/list-connectors.use-case.js';
 import { DevelopersController } from './developers/developers.controller.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
 import { migrations } from './migrations/index.js';
@@ -21,7 +29,9 @@ import { AccountController } from './session/account.controller.js';
 import { InvitationsController } from './session/invitations.controller.js';
 import { SignInController } from './session/sign-in.controller.js';
 import { SignedIn } from './session/viewer.js';
+import { ListTeamShops } from './shops/list-team-shops.use-case.js';
 import { ShopsController } from './shops/shops.controller.js';
+import { ShowSimulator } from './simulator/show-simulator.use-case.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
 import { TeamController } from './team/team.controller.js';
 import { AssetsController } from './web/assets.controller.js';
@@ -54,6 +64,16 @@ import { tableExports } from './web/table-csv.js';
     AuditLog,
     Sessions,
     SignedIn,
+    ListPartnerApps,
+    GetOwnPartnerApp,
+    RotatePartnerAppSecret,
+    ListConnectors,
+    ListTeamShops,
+    ShowSimulator,
+    ShowAuditLog,
+    ExportAuditLog,
+    ShowCatalog,
+    UploadCatalog,
     // Lockouts of members' sign-in and changes made through the REST API, into the team's audit log.
     SignInLockedHandler,
     SyncApiChangeHandler,

@@ -3,8 +3,8 @@ import {
   CONNECTION_STATUSES,
   isDisconnected,
   MatchingContracts,
-  SyncContracts,
   toPublicConnectionStatus,
+  SyncContracts,
   type ConnectionStatus,
   type TeamRetailer,
 } from '@cps/contracts';
@@ -16,13 +16,9 @@ import { field, notice, when, type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
 import { csrfField, page } from '../web/layout.js';
 import { attempt } from '../web/refusals.js';
+import { statusBadge } from '../web/status-badge.js';
 
 const PAGE_SIZE = 25;
-
-export function statusBadge(status: string): ReturnType<typeof html> {
-  const shown = toPublicConnectionStatus(status);
-  return html`<span class="status status-${shown}">${shown}</span>`;
-}
 
 /** Attribution tags as `key: value` chips. */
 function tagList(tags: Record<string, string>): Html | string {

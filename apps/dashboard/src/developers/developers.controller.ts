@@ -3,7 +3,7 @@ import { AuthContracts, EventsContracts, WEBHOOK_EVENT_TYPES, type WebhookEventT
 import { RpcClient } from '@cps/messaging';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { statusBadge } from '../connections/connections.controller.js';
+import { statusBadge } from '../web/status-badge.js';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash, type Flash } from '../web/flash.js';
 import { checked, choices, field, notice, when, type Form } from '../web/forms.js';

@@ -3,7 +3,7 @@ import { EventsContracts, MatchingContracts, SyncContracts } from '@cps/contract
 import { printedGtin } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
-import { statusBadge } from '../connections/connections.controller.js';
+import { statusBadge } from '../web/status-badge.js';
 import { CurrentViewer, SignedIn, type SignedInViewer } from '../session/viewer.js';
 import { type Form } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';

@@ -177,3 +177,6 @@ export function buttonForm(
     </button>
   </form>`;
 }
+
+/** What a page says after a change: a notice (done) or an error (refused). */
+export type PageMessages = Pick<PageOptions, 'notice' | 'error'>;

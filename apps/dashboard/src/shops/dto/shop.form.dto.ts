@@ -1,0 +1,5 @@
+import { Text } from '../../web/form-input.js';
+
+export class ShopForm {
+  @Text() shop = '';
+}
