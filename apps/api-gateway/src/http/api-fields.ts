@@ -30,6 +30,15 @@ export const PageCursor = (description: string) =>
     ApiPropertyOptional({ description, minLength: 1, ...ID_DOC }),
   );
 
+/** Attribution tags of a connection: string values, at most 10 (the contract's rule); a comment describes them. */
+export const Tags = (example: Record<string, string>) =>
+  ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: 256 },
+    maxProperties: 10,
+    example,
+  });
+
 /** A customer's email address, or null. */
 export const CustomerEmail = (description = 'Customer email address') =>
   applyDecorators(

@@ -22,6 +22,13 @@ export function Refine<T>(rule: PartRule<T>): ClassDecorator {
   };
 }
 
+/** A PATCH body: at least one field must be sent. */
+export const AtLeastOneField = (): ClassDecorator =>
+  Refine<object>({
+    check: (body) => Object.values(body).some((value) => value !== undefined),
+    message: 'at least one field is required',
+  });
+
 /** The first rule of `metatype` that `value` breaks, as a validation-error entry (undefined when none). */
 export function brokenRule(
   metatype: object,

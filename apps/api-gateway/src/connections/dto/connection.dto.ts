@@ -10,20 +10,12 @@ import {
   type ActorSource,
   type ConnectionStatus,
 } from '@cps/contracts';
-import { Refine } from '../../http/body-rules.js';
-import { CustomerEmail, CustomerMobile, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
+import { AtLeastOneField } from '../../http/body-rules.js';
+import { CustomerEmail, CustomerMobile, PageCursor, PageLimit, PathId, Tags } from '../../http/api-fields.js';
 import { RETAILER_ID_PATTERN } from '../../http/field-rules.js';
 
 // Examples shown in the reference (and sent by its "Try it out").
 export const EXAMPLE_CONNECTION_ID = '01JD3M5Q7X9C2B4N6R8T0V1W2Y';
-const TAGS_DOC = {
-  type: 'object',
-  additionalProperties: { type: 'string', maxLength: 256 },
-  maxProperties: 10,
-  description:
-    'Attribution tags: at most 10; names up to 64 characters, values up to 256. Must not hold personal data.',
-  example: { utm_campaign: 'spring' },
-} as const;
 
 // class-validator drops the rules a parent class has for a property once the subclass adds rules of its own
 // to it, so a property given extra rules here restates the contract's (IsString, MaxLength...) with them.
@@ -52,9 +44,8 @@ export class CreateConnectionBody extends OmitType(SyncContracts.CreateConnectio
   @CustomerEmail('Customer email address (at most 254 characters)') override email?: string | null;
   @CustomerMobile('Customer mobile phone number (at most 16 characters)', '+15555550100')
   override mobile?: string | null;
-
-  @ApiPropertyOptional(TAGS_DOC)
-  override tags?: Record<string, string>;
+  /** Attribution tags: at most 10; names up to 64 characters, values up to 256. Must not hold personal data. */
+  @Tags({ utm_campaign: 'spring' }) override tags?: Record<string, string>;
 }
 
 export class ListConnectionsQuery extends PickType(SyncContracts.ListConnectionsRequest, [
@@ -66,22 +57,16 @@ export class ListConnectionsQuery extends PickType(SyncContracts.ListConnections
 ] as const) {
   /** Only connections of this customer */
   @ApiPropertyOptional() @IsString() @MinLength(1) @MaxLength(64) override customer_id?: string;
-
-  @ApiPropertyOptional({ enum: CONNECTION_STATUSES, description: 'Only connections in this status' })
-  override status?: ConnectionStatus;
-
+  /** Only connections in this status */
+  @ApiPropertyOptional({ enum: CONNECTION_STATUSES }) override status?: ConnectionStatus;
   /** Only connections to this retailer */
   @ApiPropertyOptional() @IsString() @MinLength(1) @MaxLength(64) override retailer_id?: string;
-
   @PageLimit() override limit?: number;
   @PageCursor('A connection id from the previous page: the page holds the connections created before it')
   override starting_after?: string;
 }
 
-@Refine<UpdateConnectionBody>({
-  check: (body) => Object.values(body).some((value) => value !== undefined),
-  message: 'at least one field is required',
-})
+@AtLeastOneField()
 export class UpdateConnectionBody extends OmitType(SyncContracts.UpdateConnectionRequest, [
   'actor',
   'teamId',
@@ -91,9 +76,8 @@ export class UpdateConnectionBody extends OmitType(SyncContracts.UpdateConnectio
   @ApiPropertyOptional({ minLength: 1, maxLength: 64 }) override customer_id?: string;
   @CustomerEmail() override email?: string | null;
   @CustomerMobile() override mobile?: string | null;
-
-  @ApiPropertyOptional({ enum: ['disconnected'], description: 'Only `disconnected`: stops purchase collection' })
-  override status?: 'disconnected';
+  /** Only `disconnected`: stops purchase collection */
+  @ApiPropertyOptional({ enum: ['disconnected'] }) override status?: 'disconnected';
 }
 
 export class ConnectionTokenBody {
@@ -102,24 +86,6 @@ export class ConnectionTokenBody {
 }
 
 // --- responses ------------------------------------------------------------------------------------
-
-@ApiSchema({ name: 'Connection', description: "A shopper's link between a retailer account and your brand" })
-export class ConnectionResponse extends PublicConnection {
-  @ApiProperty({ example: EXAMPLE_CONNECTION_ID }) override connection_id!: string;
-  @ApiProperty({ example: 'cust_1234' }) override customer_id!: string;
-  @ApiProperty({ example: 'walmart' }) override retailer_id!: string;
-  @ApiProperty({ enum: CONNECTION_STATUSES, example: 'active' }) override status!: ConnectionStatus;
-  @ApiProperty({ type: String, nullable: true, example: 'jo@example.com' }) override email!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: null }) override mobile!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { utm_campaign: 'spring' } })
-  override tags!: Record<string, string>;
-}
-
-@ApiSchema({ name: 'ConnectionList' })
-export class ConnectionListResponse extends PickType(SyncContracts.ConnectionList, ['has_more'] as const) {
-  @ApiProperty({ type: () => [ConnectionResponse] }) connections!: ConnectionResponse[];
-  @ApiProperty({ example: false }) override has_more!: boolean;
-}
 
 @ApiSchema({ name: 'ConnectionSnapshot' })
 export class ConnectionSnapshotResponse extends SyncContracts.ConnectionSnapshot {
@@ -131,6 +97,20 @@ export class ConnectionSnapshotResponse extends SyncContracts.ConnectionSnapshot
   @ApiProperty({ type: String, nullable: true }) override mobile!: string | null;
 }
 
+/** The snapshot's fields (in its order, with examples of their own) and the tags. */
+@ApiSchema({ name: 'Connection', description: "A shopper's link between a retailer account and your brand" })
+export class ConnectionResponse extends ConnectionSnapshotResponse implements PublicConnection {
+  @ApiProperty({ type: String, example: 'jo@example.com' }) override email!: string | null;
+  @ApiProperty({ type: String, example: null }) override mobile!: string | null;
+  @ApiProperty({ example: { utm_campaign: 'spring' } }) tags!: Record<string, string>;
+}
+
+@ApiSchema({ name: 'ConnectionList' })
+export class ConnectionListResponse extends PickType(SyncContracts.ConnectionList, ['has_more'] as const) {
+  @ApiProperty({ type: () => [ConnectionResponse] }) connections!: ConnectionResponse[];
+  @ApiProperty({ example: false }) override has_more!: boolean;
+}
+
 @ApiSchema({ name: 'ActivityLogEntry' })
 export class ActivityLogEntryResponse extends OmitType(SyncContracts.ActivityLogEntry, [
   'connection_before',
@@ -140,13 +120,10 @@ export class ActivityLogEntryResponse extends OmitType(SyncContracts.ActivityLog
   @ApiProperty({ enum: ACTOR_SOURCES, example: 'API' }) override event_source!: ActorSource;
   @ApiProperty({ example: 'connection_activated' }) override event!: string;
   @ApiProperty({ type: String, nullable: true }) override details!: string | null;
-  @ApiProperty({ enum: ACTOR_ID_TYPES, nullable: true, example: 'client_api_key' })
-  override source_id_type!: ActorIdType | null;
+  @ApiProperty({ enum: ACTOR_ID_TYPES, example: 'client_api_key' }) override source_id_type!: ActorIdType | null;
   @ApiProperty({ type: String, nullable: true, example: 'backend' }) override source_id_name!: string | null;
-  @ApiProperty({ type: () => ConnectionSnapshotResponse, nullable: true })
-  connection_before!: ConnectionSnapshotResponse | null;
-  @ApiProperty({ type: () => ConnectionSnapshotResponse, nullable: true })
-  connection_after!: ConnectionSnapshotResponse | null;
+  @ApiProperty({ type: () => ConnectionSnapshotResponse }) connection_before!: ConnectionSnapshotResponse | null;
+  @ApiProperty({ type: () => ConnectionSnapshotResponse }) connection_after!: ConnectionSnapshotResponse | null;
 }
 
 @ApiSchema({ name: 'ActivityLogResponse' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import { EventsContracts } from '@cps/contracts';
 import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
-import { Refine } from '../../http/body-rules.js';
+import { AtLeastOneField } from '../../http/body-rules.js';
 
 const EXAMPLE_ID = '01JD3MC4X6Z8B0D2F4H6K8M0Q5';
 const {
@@ -96,10 +96,7 @@ export class CreateIntegrationBody extends OmitType(EventsContracts.CreateIntegr
   @ApiPropertyOptional(DOCS.customer_identifier) override customer_identifier?: EventsContracts.CustomerIdentifier;
 }
 
-@Refine<UpdateIntegrationBody>({
-  check: (body) => Object.values(body).some((value) => value !== undefined),
-  message: 'at least one field is required',
-})
+@AtLeastOneField()
 export class UpdateIntegrationBody extends OmitType(EventsContracts.UpdateIntegrationRequest, [
   'teamId',
   'integrationId',

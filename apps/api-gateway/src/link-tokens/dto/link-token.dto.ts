@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, SyncContracts } from '@cps/contracts';
-import { CustomerEmail, CustomerMobile } from '../../http/api-fields.js';
+import { CustomerEmail, CustomerMobile, Tags } from '../../http/api-fields.js';
 
 type LinkTokenStatus = SyncContracts.LinkTokenStatus;
 
@@ -13,17 +13,8 @@ export class CreateLinkTokenBody extends OmitType(SyncContracts.CreateLinkTokenR
   @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
   @CustomerEmail() override email?: string | null;
   @CustomerMobile() override mobile?: string | null;
-
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'string', maxLength: 256 },
-    maxProperties: 10,
-    description:
-      'Recorded on connections created through the token: at most 10; names up to 64 characters, values up to 256',
-    example: { utm_source: 'newsletter' },
-  })
-  override tags?: Record<string, string>;
-
+  /** Recorded on connections created through the token: at most 10; names up to 64 characters, values up to 256 */
+  @Tags({ utm_source: 'newsletter' }) override tags?: Record<string, string>;
   /** Whole days, 1 to 365 (default 30) */
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 365, default: 30 }) override expires_in_days?: number;
 }
@@ -41,7 +32,6 @@ export class CreateLinkTokenHeaders {
 export class ListLinkTokensQuery extends OmitType(SyncContracts.ListLinkTokensRequest, ['teamId'] as const) {
   /** The customer whose tokens to list @example cust_1234 */
   @ApiProperty({ minLength: 1, maxLength: 64 }) override customer_id!: string;
-
   @ApiPropertyOptional({ enum: SyncContracts.LINK_TOKEN_STATUSES, description: 'Only tokens in this status' })
   override status?: LinkTokenStatus;
 }

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType, PickType } from '@nestjs/sw
 import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { LinkAudience, LINK_VISIBILITIES, SyncContracts, Type, type LinkVisibility } from '@cps/contracts';
 import { checkDomain, checkEmail, type Checked } from '@cps/domain';
-import { Refine } from '../../http/body-rules.js';
+import { AtLeastOneField, Refine } from '../../http/body-rules.js';
 import { IsChecked, NormalizedBy } from '../../http/field-rules.js';
 
 const MAX_AUDIENCE_ENTRIES = 1000;
@@ -34,10 +34,7 @@ const linkSettingsSent = (body: UpdateRetailerBody) =>
  * empty body rejected (seed rule 4), link settings together with `enabled: false` rejected (rule 3),
  * `restricted` with an audience sent empty rejected (rule 2; sync-service checks the stored lists).
  */
-@Refine<UpdateRetailerBody>({
-  check: (body) => Object.values(body).some((value) => value !== undefined),
-  message: 'at least one field is required',
-})
+@AtLeastOneField()
 @Refine<UpdateRetailerBody>({
   check: (body) => !(body.enabled === false && linkSettingsSent(body)),
   message: 'link settings cannot be sent together with enabled: false',
@@ -59,18 +56,10 @@ export class UpdateRetailerBody extends OmitType(SyncContracts.UpdateRetailerReq
 ] as const) {
   @ApiPropertyOptional({ description: 'Enable or disable the retailer for your team', example: true })
   override enabled?: boolean;
-
-  @ApiPropertyOptional({
-    enum: LINK_VISIBILITIES,
-    description: "Who sees the retailer on the link flow's retailer-selection page; needs the retailer enabled",
-  })
-  override link_visibility?: LinkVisibility;
-
-  @ApiPropertyOptional({
-    type: () => LinkAudienceBody,
-    description:
-      'Who sees a `restricted` retailer. Replaces the stored lists entirely: send both lists to keep entries.',
-  })
+  /** Who sees the retailer on the link flow's retailer-selection page; needs the retailer enabled */
+  @ApiPropertyOptional({ enum: LINK_VISIBILITIES }) override link_visibility?: LinkVisibility;
+  /** Who sees a `restricted` retailer. Replaces the stored lists entirely: send both lists to keep entries. */
+  @ApiPropertyOptional({ type: () => LinkAudienceBody })
   @Type(() => LinkAudienceBody)
   override link_audience?: LinkAudienceBody;
 }

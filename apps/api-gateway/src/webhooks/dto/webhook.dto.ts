@@ -1,16 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiProperty,
-  ApiPropertyOptional,
-  ApiSchema,
-  OmitType,
-  PickType,
-  type ApiPropertyOptions,
-} from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
+import { DeliveryProgressResponse } from './delivery-progress.dto.js';
 import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
-import { Refine } from '../../http/body-rules.js';
+import { AtLeastOneField } from '../../http/body-rules.js';
 
 const EXAMPLE_WEBHOOK_ID = '01JD3MC4X6Z8B0D2F4H6K8M0P2';
 const MAX_EVENT_TYPES = WEBHOOK_EVENT_TYPES.length * 4;
@@ -40,49 +34,42 @@ const URL_DOC = {
   description: 'Where deliveries are POSTed (http or https)',
   example: 'https://hooks.example.com/cps',
 } as const;
-const EVENT_TYPES_DOC = {
-  enum: WEBHOOK_EVENT_TYPES,
-  isArray: true,
-  minItems: 1,
-  maxItems: MAX_EVENT_TYPES,
-  description: 'The event types sent to this destination',
-  example: ['purchase.created'],
-} as const;
 
 /** The event types of a destination (restating the contract's rules: see connection.dto.ts). */
-const EventTypes = (doc: ApiPropertyOptions) =>
+const EventTypes = (required?: false) =>
   applyDecorators(
     IsOneOf(WEBHOOK_EVENT_TYPES, { each: true }),
     ArrayMaxSize(MAX_EVENT_TYPES),
     ArrayMinSize(1),
     IsArray(),
-    ApiProperty(doc),
+    ApiProperty({
+      enum: WEBHOOK_EVENT_TYPES,
+      isArray: true,
+      minItems: 1,
+      maxItems: MAX_EVENT_TYPES,
+      description: 'The event types sent to this destination',
+      example: ['purchase.created'],
+      required,
+    }),
   );
 
 export class CreateWebhookBody extends OmitType(EventsContracts.CreateWebhookRequest, ['teamId'] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
-
   @HttpUrl(URL_DOC) override url!: string;
-  @EventTypes(EVENT_TYPES_DOC) override event_types!: WebhookEventType[];
-
+  @EventTypes() override event_types!: WebhookEventType[];
   @ApiPropertyOptional({ default: true }) override is_active?: boolean;
   @ApiPropertyOptional({ default: false, description: 'Also send events of simulated connections' })
   override receive_simulated_events?: boolean;
 }
 
-@Refine<UpdateWebhookBody>({
-  check: (body) => Object.values(body).some((value) => value !== undefined),
-  message: 'at least one field is required',
-})
+@AtLeastOneField()
 export class UpdateWebhookBody extends OmitType(EventsContracts.UpdateWebhookRequest, [
   'teamId',
   'webhookId',
 ] as const) {
   @ApiPropertyOptional({ maxLength: 200, example: 'Loyalty backend' }) override name?: string;
-
   @HttpUrl({ ...URL_DOC, required: false }) override url?: string;
-  @EventTypes({ ...EVENT_TYPES_DOC, required: false }) override event_types?: WebhookEventType[];
-
+  @EventTypes(false) override event_types?: WebhookEventType[];
   @ApiPropertyOptional({ description: '`true` also clears a disable caused by a 410' }) override is_active?: boolean;
   @ApiPropertyOptional() override receive_simulated_events?: boolean;
 }
@@ -112,23 +99,19 @@ export class WebhookListResponse {
   @ApiProperty({ type: () => [WebhookResponse] }) webhooks!: WebhookResponse[];
 }
 
-@ApiSchema({ name: 'WebhookDelivery', description: 'One event on its way to one destination' })
-export class WebhookDeliveryResponse extends EventsContracts.WebhookDelivery {
-  @ApiProperty({ example: '01JD3MD0000000000000000000' }) override delivery_id!: string;
-  @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) override webhook_id!: string;
-  @ApiProperty({ example: '01JD3ME0000000000000000000' }) override event_id!: string;
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, example: 'purchase.created' }) override event_type!: WebhookEventType;
-  @ApiProperty({ example: false }) override is_simulated!: boolean;
-  @ApiProperty({ enum: EventsContracts.DELIVERY_STATUSES, example: 'succeeded' })
-  override status!: EventsContracts.DeliveryStatus;
-  @ApiProperty({ type: 'integer', minimum: 0, example: 1 }) override attempts!: number;
-  @ApiProperty({ type: 'integer', nullable: true, example: 200 }) override last_status_code!: number | null;
-  @ApiProperty({ type: String, nullable: true, example: null }) override last_error!: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null }) override next_attempt_at!:
-    string | null;
-  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:00.000Z' }) override created_at!: string;
-  @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:01.000Z' }) override updated_at!: string;
+/** What a webhook delivery delivers, and where. */
+export class WebhookDeliveryEvent {
+  @ApiProperty({ example: '01JD3MD0000000000000000000' }) delivery_id!: string;
+  @ApiProperty({ example: EXAMPLE_WEBHOOK_ID }) webhook_id!: string;
+  @ApiProperty({ example: '01JD3ME0000000000000000000' }) event_id!: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, example: 'purchase.created' }) event_type!: WebhookEventType;
+  @ApiProperty({ example: false }) is_simulated!: boolean;
 }
+
+@ApiSchema({ name: 'WebhookDelivery', description: 'One event on its way to one destination' })
+export class WebhookDeliveryResponse
+  extends DeliveryProgressResponse(WebhookDeliveryEvent)
+  implements EventsContracts.WebhookDelivery {}
 
 @ApiSchema({ name: 'WebhookDeliveryList' })
 export class WebhookDeliveryListResponse extends PickType(EventsContracts.DeliveryList, ['has_more'] as const) {
