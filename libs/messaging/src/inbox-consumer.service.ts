@@ -13,6 +13,7 @@ import { nanos } from '@nats-io/transport-node';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ContractViolation, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS, type Envelope } from '@cps/contracts';
 import { ServiceMetrics } from '@cps/observability';
+import { KeyedGroupCommit } from '@cps/persistence';
 import {
   DEFAULT_REDELIVERY_BACKOFF_MS,
   DiscoverableConsumer,
@@ -60,8 +61,19 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
   private readonly ackWaitMs: number;
   /** Interruptions per consumer since its last good pull, so an outage logs once, not once per pull loop. */
   private readonly interruptions = new Map<string, number>();
-  /** Messages of batched consumers waiting for the next shared transaction, and whether one is running. */
-  private readonly batches = new Map<string, { waiting: PendingMessage[]; running: boolean }>();
+  /**
+   * Group commit per batched consumer: a message joins the messages waiting for the consumer's next shared
+   * transaction (one runs at a time; what arrives meanwhile waits for the next; the messages of one pull go in
+   * the first together), and resolves once handled. A batch never fails: processBatch settles each message.
+   */
+  private readonly batches = new KeyedGroupCommit<EventHandlerDefinition, PendingMessage, void>((handler) => ({
+    maxBatch: batchSize(handler),
+    gatherFirst: true,
+    write: async (batch) => {
+      await this.processBatch(handler, this.durable(handler), batch);
+      return batch.map(() => undefined);
+    },
+  }));
   private readonly retiredLoop = new BackgroundLoop({
     name: 'RetiredConsumers',
     idleMs: RETIRED_CHECK_MS,
@@ -208,40 +220,13 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
   private async handle(handler: EventHandlerDefinition, message: JsMsg): Promise<void> {
     const consumer = this.durable(handler);
     const progress = setInterval(() => signalProgress(message), Math.max(Math.floor(this.ackWaitMs / 3), 100));
+    const done = () => clearInterval(progress);
     try {
-      if (batchSize(handler) > 1) await this.processInBatch(handler, consumer, message);
+      if (batchSize(handler) > 1) await this.batches.submit(handler, { message, done });
       else await this.process(handler, consumer, message);
     } finally {
-      clearInterval(progress);
+      done();
     }
-  }
-
-  /**
-   * Group commit for a batched handler: the message joins the messages waiting for the consumer's next shared
-   * transaction (one runs at a time; what arrives meanwhile waits for the next), and resolves once handled.
-   */
-  private processInBatch(handler: EventHandlerDefinition, consumer: string, message: JsMsg): Promise<void> {
-    let state = this.batches.get(consumer);
-    if (!state) this.batches.set(consumer, (state = { waiting: [], running: false }));
-    const pending = new Promise<void>((resolve) => state.waiting.push({ message, done: resolve }));
-    if (!state.running) {
-      state.running = true;
-      void this.drainBatches(handler, consumer, state);
-    }
-    return pending;
-  }
-
-  private async drainBatches(
-    handler: EventHandlerDefinition,
-    consumer: string,
-    state: { waiting: PendingMessage[]; running: boolean },
-  ): Promise<void> {
-    // Lets the messages of the same pull round join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (state.waiting.length > 0) {
-      await this.processBatch(handler, consumer, state.waiting.splice(0, handler.batch));
-    }
-    state.running = false;
   }
 
   /**
@@ -383,6 +368,7 @@ function batchSize(handler: EventHandlerDefinition): number {
 
 interface PendingMessage {
   message: JsMsg;
+  /** Stops the message's progress signals once it is settled (acked, nak'ed or terminated). */
   done: () => void;
 }
 

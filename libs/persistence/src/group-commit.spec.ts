@@ -97,6 +97,20 @@ describe('GroupCommit without a batch limit, failing a batch whole', () => {
   });
 });
 
+describe('GroupCommit gathering its first batch', () => {
+  it('waits one turn of the event loop, so the items submitted in the same turn go in the first statement', async () => {
+    const db = manualWrite();
+    const commit = new GroupCommit({ maxBatch: 3, gatherFirst: true, write: db.write });
+    const all = Promise.all([1, 2, 3, 4].map((item) => commit.submit(item)));
+    expect(db.batches).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(db.batches).toEqual([[1, 2, 3]]);
+    for (let i = 0; i < 2; i += 1) await db.finishOne();
+    await expect(all).resolves.toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+    expect(db.batches).toEqual([[1, 2, 3], [4]]);
+  });
+});
+
 describe('KeyedGroupCommit', () => {
   it('batches the items of one key, never mixes keys, and starts a key afresh once it went idle', async () => {
     const writes = new Map<string, ReturnType<typeof manualWrite>>();

@@ -13,6 +13,11 @@ export interface GroupCommitOptions<T, R> {
    * connection, is not sent again per item).
    */
   onFailure?: 'split' | 'fail';
+  /**
+   * Waits one turn of the event loop before the first statement after an idle spell, so the items submitted in
+   * the same turn (the messages of one pull) go in it together (default: the first item is written at once).
+   */
+  gatherFirst?: boolean;
   /** Called when the last waiting item is written and nothing waits any more. */
   onIdle?: () => void;
   /**
@@ -46,6 +51,7 @@ export class GroupCommit<T, R> {
   private async drain(): Promise<void> {
     this.writing = true;
     try {
+      if (this.options.gatherFirst) await new Promise((resolve) => setImmediate(resolve));
       while (this.waiting.length > 0) await this.writeBatch(this.waiting.splice(0, this.options.maxBatch ?? Infinity));
     } finally {
       this.writing = false;
