@@ -37,4 +37,5 @@ export * from './loyalty/index.js';
 export * from './collections/group-by.js';
 export * from './identity/sign-in-throttle.js';
 export * from './people/team-roles.js';
+export * from './html/card-page.js';
 export * from './html/escape-html.js';

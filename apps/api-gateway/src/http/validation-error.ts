@@ -232,22 +232,10 @@ function verdictOf(name: string, args: unknown[], value: unknown, input: unknown
         msg: `Input should be less than or equal to ${String(first)}`,
         ctx: { le: first },
       };
-    case 'arrayMinSize': {
-      const actual = Array.isArray(value) ? value.length : 0;
-      return {
-        type: 'too_short',
-        msg: `List should have at least ${plural(Number(first), 'item')} after validation, not ${actual}`,
-        ctx: { field_type: 'List', min_length: first, actual_length: actual },
-      };
-    }
-    case 'arrayMaxSize': {
-      const actual = Array.isArray(value) ? value.length : 0;
-      return {
-        type: 'too_long',
-        msg: `List should have at most ${plural(Number(first), 'item')} after validation, not ${actual}`,
-        ctx: { field_type: 'List', max_length: first, actual_length: actual },
-      };
-    }
+    case 'arrayMinSize':
+      return listLength('too_short', 'at least', 'min_length', first, value);
+    case 'arrayMaxSize':
+      return listLength('too_long', 'at most', 'max_length', first, value);
     case 'matches': {
       const pattern = first instanceof RegExp ? first.source : String(first);
       return { type: 'string_pattern_mismatch', msg: `String should match pattern '${pattern}'`, ctx: { pattern } };
@@ -261,6 +249,22 @@ function verdictOf(name: string, args: unknown[], value: unknown, input: unknown
 
 function isDescribedRule(value: unknown): value is DescribedRule {
   return typeof value === 'object' && value !== null && typeof (value as DescribedRule).describe === 'function';
+}
+
+/** A list with too few or too many items, as pydantic says it. */
+function listLength(
+  type: 'too_short' | 'too_long',
+  bound: 'at least' | 'at most',
+  key: 'min_length' | 'max_length',
+  limit: unknown,
+  value: unknown,
+): RuleVerdict {
+  const actual = Array.isArray(value) ? value.length : 0;
+  return {
+    type,
+    msg: `List should have ${bound} ${plural(Number(limit), 'item')} after validation, not ${actual}`,
+    ctx: { field_type: 'List', [key]: limit, actual_length: actual },
+  };
 }
 
 function tooShort(min: number): RuleVerdict {

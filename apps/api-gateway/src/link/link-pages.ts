@@ -1,5 +1,5 @@
 import { type SyncContracts } from '@cps/contracts';
-import { DEFAULT_HISTORY_WINDOW_DAYS, historyWindowChoices, linkExitUrl, escapeHtml } from '@cps/domain';
+import { cardPage, DEFAULT_HISTORY_WINDOW_DAYS, historyWindowChoices, linkExitUrl, escapeHtml } from '@cps/domain';
 
 type LinkSessionView = SyncContracts.LinkSessionView;
 
@@ -57,14 +57,7 @@ label.choice input{width:auto;margin:0}
 `;
 
 function layout(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">${head}
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin"><meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><div class="card">
-${body}
-</div></main></body></html>`;
+  return cardPage(title, STYLE, body, head);
 }
 
 function image(context: PageContext, retailerId: string, kind: 'logo' | 'icon', alt: string): string {

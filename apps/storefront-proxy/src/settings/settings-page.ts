@@ -1,4 +1,4 @@
-import { BLOCK_AUDIENCES, STOREFRONT_TAG_NAMES, type BlockAudience, escapeHtml } from '@cps/domain';
+import { BLOCK_AUDIENCES, cardPage, STOREFRONT_TAG_NAMES, type BlockAudience, escapeHtml } from '@cps/domain';
 import { type Response } from 'express';
 import { type Shop } from '../shops/shop.js';
 
@@ -53,14 +53,7 @@ export function messagePage(title: string, text: string): string {
 }
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin"><meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><div class="card">
-${body}
-</div></main></body></html>`;
+  return cardPage(title, STYLE, body);
 }
 
 export interface SettingsView {

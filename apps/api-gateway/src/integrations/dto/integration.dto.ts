@@ -25,9 +25,11 @@ export class ListAwardsQuery extends PickType(EventsContracts.ListAwardsRequest,
   @PageCursor('An award id from the previous page: the page holds older awards') override starting_after?: string;
 }
 
-const DOCS = {
-  name: { maxLength: 200, example: 'Smile.io rewards' },
+// The settings of an integration, documented alike in both bodies (their types and rules are the contract's).
+const SETTINGS = {
+  name: { type: String, maxLength: 200, example: 'Smile.io rewards' },
   base_url: {
+    type: String,
     format: 'uri',
     maxLength: 2048,
     description:
@@ -35,6 +37,7 @@ const DOCS = {
     example: 'https://api.smile.io',
   },
   api_key: {
+    type: String,
     maxLength: 512,
     writeOnly: true,
     description: "The platform's API key (points_api, track_event); stored encrypted, never shown again",
@@ -48,8 +51,12 @@ const DOCS = {
       '`account.linked`: the first successful activation of a connection (never a re-link); `purchase.created`',
     default: INTEGRATION_TRIGGERS,
   },
-  is_active: { default: true },
-  receive_simulated_events: { default: false, description: 'Also act on events of simulated connections' },
+  is_active: { type: Boolean, default: true },
+  receive_simulated_events: {
+    type: Boolean,
+    default: false,
+    description: 'Also act on events of simulated connections',
+  },
   points_per_dollar: {
     type: 'number',
     minimum: 0,
@@ -80,38 +87,29 @@ const DOCS = {
   },
 } as const;
 
+/** Documents the settings after the body's own fields; `base_url` restates the contract's rules with its own. */
+const IntegrationSettings =
+  (baseUrlRequired: boolean): ClassDecorator =>
+  (target) => {
+    for (const [key, doc] of Object.entries(SETTINGS)) {
+      const document = key === 'base_url' ? HttpUrl({ ...doc, required: baseUrlRequired }) : ApiPropertyOptional(doc);
+      document(target.prototype as object, key);
+    }
+  };
+
+@IntegrationSettings(true)
 export class CreateIntegrationBody extends OmitType(EventsContracts.CreateIntegrationRequest, ['teamId'] as const) {
   @ApiProperty({ enum: INTEGRATION_KINDS, example: 'loyalty' }) override kind!: EventsContracts.IntegrationKind;
   /** loyalty: `points_api` (Smile.io / Yotpo style points award) or `webhook`; marketing: `track_event` (Klaviyo style) or `webhook` (Standard Webhooks, signed) @example points_api */
   @ApiProperty({ enum: INTEGRATION_ADAPTERS }) override adapter!: EventsContracts.IntegrationAdapter;
-  @ApiPropertyOptional(DOCS.name) override name?: string;
-  @HttpUrl(DOCS.base_url) override base_url!: string;
-  @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
-  @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
-  @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
-  @ApiPropertyOptional(DOCS.receive_simulated_events) override receive_simulated_events?: boolean;
-  @ApiPropertyOptional(DOCS.points_per_dollar) override points_per_dollar?: number;
-  @ApiPropertyOptional(DOCS.start_date) override start_date?: string | null;
-  @ApiPropertyOptional(DOCS.reward_on_link) override reward_on_link?: number;
-  @ApiPropertyOptional(DOCS.customer_identifier) override customer_identifier?: EventsContracts.CustomerIdentifier;
 }
 
 @AtLeastOneField()
+@IntegrationSettings(false)
 export class UpdateIntegrationBody extends OmitType(EventsContracts.UpdateIntegrationRequest, [
   'teamId',
   'integrationId',
-] as const) {
-  @ApiPropertyOptional(DOCS.name) override name?: string;
-  @HttpUrl({ ...DOCS.base_url, required: false }) override base_url?: string;
-  @ApiPropertyOptional(DOCS.api_key) override api_key?: string;
-  @ApiPropertyOptional(DOCS.triggers) override triggers?: EventsContracts.IntegrationTrigger[];
-  @ApiPropertyOptional(DOCS.is_active) override is_active?: boolean;
-  @ApiPropertyOptional(DOCS.receive_simulated_events) override receive_simulated_events?: boolean;
-  @ApiPropertyOptional(DOCS.points_per_dollar) override points_per_dollar?: number;
-  @ApiPropertyOptional(DOCS.start_date) override start_date?: string | null;
-  @ApiPropertyOptional(DOCS.reward_on_link) override reward_on_link?: number;
-  @ApiPropertyOptional(DOCS.customer_identifier) override customer_identifier?: EventsContracts.CustomerIdentifier;
-}
+] as const) {}
 
 // --- responses ------------------------------------------------------------------------------------
 
