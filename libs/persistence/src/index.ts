@@ -7,3 +7,4 @@ export * from './transient-error.js';
 export * from './prepared-statement.js';
 export * from './group-commit.js';
 export * from './concurrent-index.js';
+export * from './team-row.js';

@@ -52,6 +52,17 @@ export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
   configure?(app: NestExpressApplication, config: C): void | Promise<void>;
 }
 
+/**
+ * The app as the platform starts it (alone from main.ts, one app per pod, or beside the others in one process with
+ * npm start), for the usual app whose root module is `AppModule.register(config)`.
+ */
+export function defineService<C extends ServiceConfig>({
+  app,
+  ...definition
+}: Omit<ServiceDefinition<C>, 'module'> & { app: { register(config: C): DynamicModule } }): ServiceDefinition<C> {
+  return { ...definition, module: (config) => app.register(config) };
+}
+
 /** METRICS_PORT (optional): serve /metrics on a listener of its own instead of the app's port. */
 class MetricsEnv {
   @IsOptional()

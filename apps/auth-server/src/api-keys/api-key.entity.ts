@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 @Entity('api_keys')
-export class ApiKeyEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class ApiKeyEntity extends TeamRow {
   @Column('text')
   name!: string;
 

@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 import { type DeliveryStatus } from '@cps/domain';
 
 /** One webhook event on its way to one destination. */
 @Entity('deliveries')
-export class DeliveryEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class DeliveryEntity extends TeamRow {
   @Column('text')
   destinationId!: string;
 

@@ -1,14 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 /** An event as sent to webhooks: `id` is the `webhook-id`, `payload` the exact request body. */
 @Entity('webhook_events')
-export class WebhookEventEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class WebhookEventEntity extends TeamRow {
   @Column('text')
   type!: string;
 

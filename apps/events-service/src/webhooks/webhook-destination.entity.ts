@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 @Entity('webhook_destinations')
-export class WebhookDestinationEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class WebhookDestinationEntity extends TeamRow {
   @Column('text')
   name!: string;
 

@@ -1,17 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 /**
  * A brand product; `upc` is the normalized GTIN-14 or null, `sku` the SKU it has at every retailer (its SKUs at
  * single retailers are rows of `matching.product_skus`), `brandKey` the normalized brand (brandKey of @cps/domain).
  */
 @Entity('products')
-export class ProductEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class ProductEntity extends TeamRow {
   @Column('text')
   name!: string;
 

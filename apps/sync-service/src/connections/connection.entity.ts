@@ -1,17 +1,12 @@
 import { type InternalConnectionStatus } from '@cps/contracts';
 
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 export type ConnectionStatus = InternalConnectionStatus;
 
 @Entity('connections')
-export class ConnectionEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class ConnectionEntity extends TeamRow {
   @Column('text')
   customerId!: string;
 

@@ -1,14 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 /** A customer link token. The raw token is never stored in clear: `tokenHash` is its SHA-256 (hex). */
 @Entity('link_tokens')
-export class LinkTokenEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class LinkTokenEntity extends TeamRow {
   @Column('text')
   tokenHash!: string;
 

@@ -1,15 +1,10 @@
 import { type PurchaseType } from '@cps/domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { TeamRow } from '@cps/persistence';
 
 /** Money columns are numeric(12,2): Postgres returns them as exact two-place strings ("12.30"). */
 @Entity('purchases')
-export class PurchaseEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
-  @Column('text')
-  teamId!: string;
-
+export class PurchaseEntity extends TeamRow {
   @Column('text')
   connectionId!: string;
 
