@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { decodeJwt, decodeProtectedHeader, errors, type JWTVerifyGetKey } from 'jose';
+import { accessTokenKeys, verifyAccessToken } from '@cps/platform';
 import { looksLikeJwt } from './auth-errors.js';
 
 export interface OAuthTokenOptions {
@@ -50,13 +51,7 @@ export class OAuthTokens {
     private readonly options: OAuthTokenOptions,
     keys?: JWTVerifyGetKey,
   ) {
-    this.keys =
-      keys ??
-      createRemoteJWKSet(new URL(options.jwksUrl), {
-        timeoutDuration: 3_000,
-        cooldownDuration: 30_000,
-        cacheMaxAge: 10 * 60_000,
-      });
+    this.keys = keys ?? accessTokenKeys(options.jwksUrl);
   }
 
   /** Throws KeySetUnavailableError when the keys cannot be fetched. */
@@ -65,17 +60,8 @@ export class OAuthTokens {
     // Tokens of other issuers (connection tokens among them) are refused before any key is fetched.
     if (!this.fromIssuer(token)) return { valid: false, reason: 'not an access token of this API' };
     try {
-      const { payload } = await jwtVerify(token, this.keys, {
-        issuer: this.options.issuer,
-        audience: this.options.audience,
-        typ: 'at+jwt',
-        algorithms: ['ES256', 'RS256', 'PS256', 'EdDSA'],
-        requiredClaims: ['exp'],
-      });
-      const teamId = payload.service_client_id;
-      if (typeof teamId !== 'string' || !teamId) return { valid: false, reason: 'no service_client_id claim' };
-      const clientId = typeof payload.client_id === 'string' ? payload.client_id : '';
-      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+      const { payload, teamId, clientId, scopes } = await verifyAccessToken(token, this.keys, this.options);
+      if (!teamId) return { valid: false, reason: 'no service_client_id claim' };
       if (this.options.isRevoked?.(clientId, teamId, payload.iat)) return { valid: false, reason: 'token revoked' };
       return { valid: true, claims: { teamId, clientId, scopes } };
     } catch (error) {

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InvalidTokenError, ServerError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { type OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import { type AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { errors, type JWTVerifyGetKey } from 'jose';
+import { accessTokenKeys, verifyAccessToken } from '@cps/platform';
 import { ConnectorRevocations } from '../connectors/connector-revocations.js';
 import { McpSettings } from './mcp-settings.js';
 
@@ -20,32 +21,23 @@ export class ConnectorTokens implements OAuthTokenVerifier {
     private readonly settings: McpSettings,
     private readonly revocations: ConnectorRevocations,
   ) {
-    this.keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
-      timeoutDuration: 3_000,
-      cooldownDuration: 30_000,
-      cacheMaxAge: 10 * 60_000,
-    });
+    this.keys = accessTokenKeys(settings.jwksUrl);
   }
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     try {
-      const { payload } = await jwtVerify(token, this.keys, {
+      const { payload, teamId, clientId, scopes } = await verifyAccessToken(token, this.keys, {
         issuer: this.settings.issuer,
         audience: this.settings.resource,
-        typ: 'at+jwt',
-        algorithms: ['ES256', 'RS256', 'PS256', 'EdDSA'],
-        requiredClaims: ['exp'],
       });
-      const teamId = payload.service_client_id;
-      if (typeof teamId !== 'string' || !teamId) throw new InvalidTokenError('the token names no team');
-      const clientId = typeof payload.client_id === 'string' ? payload.client_id : '';
+      if (!teamId) throw new InvalidTokenError('the token names no team');
       if (this.revocations.revoked(clientId, teamId, payload.iat ?? 0)) {
         throw new InvalidTokenError('the connector was disconnected');
       }
       return {
         token,
         clientId,
-        scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
+        scopes,
         expiresAt: payload.exp!,
         resource: new URL(this.settings.resource),
         extra: { teamId },
