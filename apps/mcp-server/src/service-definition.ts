@@ -1,13 +1,12 @@
-import { type ServiceDefinition } from '@cps/platform';
+import { defineService } from '@cps/platform';
 import { AppModule } from './app.module.js';
 import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
-/** The app as the platform starts it: alone (main.ts, one app per pod) or beside the others in one process (npm start). */
-export const definition = {
+export const definition = defineService({
   service: 'mcp-server',
   schema: 'mcp',
   config: loadAppConfig,
-  module: (config) => AppModule.register(config),
+  app: AppModule,
   migrations,
-} satisfies ServiceDefinition<ReturnType<typeof loadAppConfig>>;
+});

@@ -1,15 +1,14 @@
-import { type ServiceDefinition } from '@cps/platform';
+import { defineService } from '@cps/platform';
 import { AppModule } from './app.module.js';
 import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
-/** The app as the platform starts it: alone (main.ts, one app per pod) or beside the others in one process (npm start). */
-export const definition = {
+export const definition = defineService({
   service: 'storefront-proxy',
   schema: 'storefront',
   config: loadAppConfig,
-  module: (config) => AppModule.register(config),
+  app: AppModule,
   migrations,
   // `rpc`: answers the admin CLI's storefront.connect-shop.v1 / storefront.disconnect-shop.v1.
   rpc: true,
-} satisfies ServiceDefinition<ReturnType<typeof loadAppConfig>>;
+});
