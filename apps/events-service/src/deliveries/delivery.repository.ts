@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DeliveryStatus, type DeliveryTransition } from '@cps/domain';
 import { GroupCommit } from '@cps/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
-import { claimDue, type LeasedWork } from '../leases/claim-due.js';
+import { claimDue, type LeasedRowProgress, type LeasedWork } from '../leases/claim-due.js';
 
 /** Postgres channel a consumer notifies (on commit) when it has queued deliveries. */
 export const DELIVERIES_CHANNEL = 'events_deliveries';
@@ -42,19 +42,12 @@ export interface AttemptRecord {
   responseBody?: string | null;
 }
 
-export interface DeliveryRow {
+export interface DeliveryRow extends LeasedRowProgress<DeliveryStatus> {
   id: string;
   destinationId: string;
   eventId: string;
   eventType: string;
   isSimulated: boolean;
-  status: DeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** One attempt to record (DeliveryRepository.recordAttempt). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type EventsContracts } from '@cps/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { claimDue, type LeasedWork } from '../leases/claim-due.js';
+import { claimDue, type LeasedRowProgress, type LeasedWork } from '../leases/claim-due.js';
 
 /** Postgres channel a consumer notifies (on commit) when it has recorded awards. */
 export const AWARDS_CHANNEL = 'events_integration_awards';
@@ -25,18 +25,7 @@ export interface NewAward {
 }
 
 /** A due award this process has leased, with its integration. */
-export interface ClaimedAward {
-  id: string;
-  teamId: string;
-  integrationId: string;
-  trigger: EventsContracts.IntegrationTrigger;
-  connectionId: string;
-  purchaseId: string | null;
-  isSimulated: boolean;
-  customerValue: string | null;
-  points: number;
-  itemsSubtotal: string | null;
-  occurredAt: Date;
+export interface ClaimedAward extends Omit<NewAward, 'subjectId'> {
   attempts: number;
   kind: EventsContracts.IntegrationKind;
   adapter: EventsContracts.IntegrationAdapter;
@@ -46,7 +35,7 @@ export interface ClaimedAward {
   integrationActive: boolean;
 }
 
-export interface AwardRow {
+export interface AwardRow extends LeasedRowProgress<EventsContracts.AwardStatus> {
   id: string;
   integrationId: string;
   trigger: EventsContracts.IntegrationTrigger;
@@ -55,13 +44,6 @@ export interface AwardRow {
   isSimulated: boolean;
   points: number;
   itemsSubtotal: string | null;
-  status: EventsContracts.AwardStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export interface AwardAttempt {

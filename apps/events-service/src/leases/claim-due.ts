@@ -10,6 +10,17 @@ export interface LeasedWork {
   returning: string;
 }
 
+/** Where a leased row stands, as its listings show it (a delivery's or an award's status and attempts). */
+export interface LeasedRowProgress<Status> {
+  status: Status;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /**
  * Leases up to `limit` due rows (pending, next_attempt_at passed) by moving their next_attempt_at past the lease, in
  * one statement with SKIP LOCKED: replicas never take the same row, the work happens outside any transaction, and

@@ -1,29 +1,17 @@
 import { type InternalConnectionStatus } from '@cps/contracts';
 
 import { Column, Entity } from 'typeorm';
-import { TeamRow } from '@cps/persistence';
+import { CustomerRow } from './customer-row.js';
 
 export type ConnectionStatus = InternalConnectionStatus;
 
 @Entity('connections')
-export class ConnectionEntity extends TeamRow {
-  @Column('text')
-  customerId!: string;
-
+export class ConnectionEntity extends CustomerRow {
   @Column('text')
   retailerId!: string;
 
   @Column('text')
   status!: ConnectionStatus;
-
-  @Column('text', { nullable: true })
-  email!: string | null;
-
-  @Column('text', { nullable: true })
-  mobile!: string | null;
-
-  @Column('jsonb')
-  tags!: Record<string, string>;
 
   @Column('boolean')
   isSimulated!: boolean;

@@ -1,5 +1,6 @@
 import { LIST_LIMIT, SyncContracts } from '@cps/contracts';
 import { answer, rpcHandlers } from '@cps/messaging';
+import { customerContact } from './customer-contact.js';
 import { CreateConnectionUseCase } from './create-connection.use-case.js';
 import { DeleteConnectionUseCase } from './delete-connection.use-case.js';
 import { GetConnectionUseCase } from './get-connection.use-case.js';
@@ -12,10 +13,8 @@ export const ConnectionsHandler = rpcHandlers('ConnectionsHandler', [
     useCase.execute({
       teamId: request.teamId,
       actor: request.actor,
-      customerId: request.customer_id,
+      ...customerContact(request),
       retailerId: request.retailer_id,
-      email: request.email,
-      mobile: request.mobile,
       tags: request.tags,
     }),
   ),
@@ -43,9 +42,7 @@ export const ConnectionsHandler = rpcHandlers('ConnectionsHandler', [
       teamId: request.teamId,
       connectionId: request.connectionId,
       actor: request.actor,
-      customerId: request.customer_id,
-      email: request.email,
-      mobile: request.mobile,
+      ...customerContact(request),
       status: request.status,
     }),
   ),

@@ -1,25 +1,11 @@
 import { Column, Entity } from 'typeorm';
-import { TeamRow } from '@cps/persistence';
+import { CustomerRow } from '../connections/customer-row.js';
 
 /** A customer link token. The raw token is never stored in clear: `tokenHash` is its SHA-256 (hex). */
 @Entity('link_tokens')
-export class LinkTokenEntity extends TeamRow {
+export class LinkTokenEntity extends CustomerRow {
   @Column('text')
   tokenHash!: string;
-
-  @Column('text')
-  customerId!: string;
-
-  /** Kept for the link flow (prefill, audience rules); never listed. */
-  @Column('text', { nullable: true })
-  email!: string | null;
-
-  @Column('text', { nullable: true })
-  mobile!: string | null;
-
-  /** Recorded on the connection created through this token. */
-  @Column('jsonb')
-  tags!: Record<string, string>;
 
   @Column('timestamptz')
   createdAt!: Date;

@@ -1,5 +1,6 @@
 import { SyncContracts } from '@cps/contracts';
 import { answer, rpcHandlers } from '@cps/messaging';
+import { customerContact } from '../connections/customer-contact.js';
 import { CreateLinkTokenUseCase } from './create-link-token.use-case.js';
 import { ListLinkTokensUseCase } from './list-link-tokens.use-case.js';
 import { ResolveLinkTokenUseCase } from './resolve-link-token.use-case.js';
@@ -9,9 +10,7 @@ export const LinkTokensHandler = rpcHandlers('LinkTokensHandler', [
   answer(SyncContracts.createLinkToken, CreateLinkTokenUseCase, (useCase, request) =>
     useCase.execute({
       teamId: request.teamId,
-      customerId: request.customer_id,
-      email: request.email,
-      mobile: request.mobile,
+      ...customerContact(request),
       tags: request.tags,
       expiresInDays: request.expires_in_days,
       idempotencyKey: request.idempotencyKey,

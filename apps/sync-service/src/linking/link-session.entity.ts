@@ -1,5 +1,6 @@
 import { type SyncContracts } from '@cps/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CustomerRow } from '../connections/customer-row.js';
 
 export type LinkSessionState = SyncContracts.LinkSessionState;
 export type LinkErrorCode = SyncContracts.LinkErrorCode;
@@ -10,15 +11,9 @@ export type LinkEntry = SyncContracts.LinkEntry;
  * keeps in the shopper's cookie; the password and a pending code challenge are sealed, and only while needed.
  */
 @Entity('link_sessions')
-export class LinkSessionEntity {
-  @PrimaryColumn('text')
-  id!: string;
-
+export class LinkSessionEntity extends CustomerRow {
   @Column('text')
   secretHash!: string;
-
-  @Column('text')
-  teamId!: string;
 
   @Column('text')
   entry!: LinkEntry;
@@ -26,19 +21,6 @@ export class LinkSessionEntity {
   /** The link token the flow started from (its status is checked again when the link completes). */
   @Column('text', { nullable: true })
   linkTokenId!: string | null;
-
-  @Column('text')
-  customerId!: string;
-
-  @Column('text', { nullable: true })
-  email!: string | null;
-
-  @Column('text', { nullable: true })
-  mobile!: string | null;
-
-  /** Recorded on the connection if this link creates one. */
-  @Column('jsonb')
-  tags!: Record<string, string>;
 
   /** Set when the entry names the retailer (a retailer's link_url, a re-authentication): no selection page. */
   @Column('text', { nullable: true })

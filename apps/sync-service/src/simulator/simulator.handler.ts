@@ -1,5 +1,6 @@
 import { SyncContracts } from '@cps/contracts';
 import { answer, rpcHandlers } from '@cps/messaging';
+import { customerContact } from '../connections/customer-contact.js';
 import { CreateSimulatedConnectionUseCase } from './create-simulated-connection.use-case.js';
 import { CreateSimulatedPurchaseUseCase } from './create-simulated-purchase.use-case.js';
 import { DeleteConnectionUseCase } from '../connections/delete-connection.use-case.js';
@@ -11,9 +12,7 @@ export const SimulatorHandler = rpcHandlers('SimulatorHandler', [
       teamId: request.teamId,
       actor: request.actor,
       retailerId: request.retailer_id,
-      customerId: request.customer_id,
-      email: request.email,
-      mobile: request.mobile,
+      ...customerContact(request),
       includePurchases: request.include_purchases ?? true,
     }),
   ),
