@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { AuthContracts } from '@cps/contracts';
 import { type GatewayConfig } from '../gateway-config.js';
 import { ApiKeyCache } from './api-key-cache.js';
 import { OrderedEventFeed, type OrderedConsumers } from './ordered-event-feed.js';
@@ -30,15 +30,9 @@ export class ApiKeyRevocationsListener extends OrderedEventFeed {
 
   /** Applies one revocation message; malformed ones are logged and skipped. */
   handle(raw: unknown): void {
-    let keyId: string;
-    try {
-      // Tolerant: a field auth-server adds later must not make the gateway miss a revocation.
-      const envelope = toEnvelope(raw);
-      ({ keyId } = toMessage(AuthContracts.apiKeyRevoked.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS));
-    } catch {
-      this.logger.warn('ignoring a malformed api-key revocation event');
-      return;
-    }
+    const revoked = this.read(AuthContracts.apiKeyRevoked.data, raw, 'api-key revocation');
+    if (!revoked) return;
+    const { keyId } = revoked;
     const dropped = this.cache.evictKey(keyId);
     this.logger.log(`api key ${keyId} revoked; ${dropped} cached verdict(s) dropped`);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliverPolicy } from '@nats-io/jetstream';
-import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { AuthContracts } from '@cps/contracts';
 import { type GatewayConfig } from '../gateway-config.js';
 import { OrderedEventFeed, type FeedStart, type OrderedConsumers } from './ordered-event-feed.js';
 
@@ -40,14 +40,8 @@ export class ConnectorRevocationsFeed extends OrderedEventFeed {
   }
 
   handle(raw: unknown): void {
-    let event: InstanceType<typeof AuthContracts.mcpConnectorDisconnected.data>;
-    try {
-      const envelope = toEnvelope(raw);
-      event = toMessage(AuthContracts.mcpConnectorDisconnected.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS);
-    } catch {
-      this.logger.warn('ignoring a malformed connector revocation event');
-      return;
-    }
+    const event = this.read(AuthContracts.mcpConnectorDisconnected.data, raw, 'connector revocation');
+    if (!event) return;
     const key = `${event.clientId} ${event.teamId}`;
     const at = Math.floor(Date.parse(event.disconnectedAt) / 1000);
     this.revoked.set(key, Math.max(at, this.revoked.get(key) ?? 0));

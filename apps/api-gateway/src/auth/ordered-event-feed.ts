@@ -1,5 +1,6 @@
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DeliverPolicy } from '@nats-io/jetstream';
+import { toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
 
 const RETRY_MS = 1_000;
 
@@ -48,6 +49,19 @@ export abstract class OrderedEventFeed implements OnApplicationBootstrap, Before
 
   /** Applies one message's JSON (undefined when it was not JSON). */
   abstract handle(raw: unknown): void;
+
+  /**
+   * The event's data as `data` reads it, tolerantly (a field the publisher adds later must not make a replica miss
+   * the event); undefined, logged as a malformed `what`, when it is not one.
+   */
+  protected read<T extends object>(data: new () => T, raw: unknown, what: string): T | undefined {
+    try {
+      return toMessage(data, toEnvelope(raw).data, TOLERANT_VALIDATOR_OPTIONS);
+    } catch {
+      this.logger.warn(`ignoring a malformed ${what} event`);
+      return undefined;
+    }
+  }
 
   /** Where a (re)subscription starts. */
   protected start(): FeedStart {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContracts, toEnvelope, toMessage, TOLERANT_VALIDATOR_OPTIONS } from '@cps/contracts';
+import { AuthContracts } from '@cps/contracts';
 import { OrderedEventFeed, type OrderedConsumers } from '../auth/ordered-event-feed.js';
 import { type GatewayConfig } from '../gateway-config.js';
 import { type BrandNames } from './brand-names.js';
@@ -28,12 +28,7 @@ export class BrandProfileChangesFeed extends OrderedEventFeed {
   }
 
   handle(raw: unknown): void {
-    try {
-      const envelope = toEnvelope(raw);
-      const { teamId } = toMessage(AuthContracts.teamProfileChanged.data, envelope.data, TOLERANT_VALIDATOR_OPTIONS);
-      this.brands.forget(teamId);
-    } catch {
-      this.logger.warn('ignoring a malformed team profile event');
-    }
+    const changed = this.read(AuthContracts.teamProfileChanged.data, raw, 'team profile');
+    if (changed) this.brands.forget(changed.teamId);
   }
 }
