@@ -51,8 +51,7 @@ export class InteractionsController {
     }
     const accountId = interaction.session?.accountId;
     if (interaction.prompt.name !== 'consent' || !accountId) {
-      res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
-      return;
+      return refuse(res, 400, 'unexpected authorization step');
     }
     if (switchAccount !== undefined && app.account) {
       // "Use another account": the sign-in form again; the signed-in user stays until someone else signs in.
@@ -109,8 +108,7 @@ export class InteractionsController {
     if (!interaction || !body) return;
     const signedIn = interaction.prompt.name === 'consent' ? interaction.session?.accountId : undefined;
     if (interaction.prompt.name !== 'login' && !signedIn) {
-      res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
-      return;
+      return refuse(res, 400, 'unexpected authorization step');
     }
     const { email, verdict } = await this.signIn.execute(body, req.ip);
     if (verdict.kind !== 'valid') {
@@ -158,8 +156,7 @@ export class InteractionsController {
     const accountId = interaction.session?.accountId;
     const clientId = interaction.params.client_id;
     if (interaction.prompt.name !== 'consent' || !accountId || typeof clientId !== 'string') {
-      res.status(400).type('html').send(errorPage('invalid_request', 'unexpected authorization step'));
-      return;
+      return refuse(res, 400, 'unexpected authorization step');
     }
     if (body.decision !== 'allow') {
       await this.provider.interactionFinished(
@@ -172,8 +169,7 @@ export class InteractionsController {
     }
     const grantId = await this.grantConsent.execute(interaction, accountId, clientId, body.team);
     if (grantId === null) {
-      res.status(400).type('html').send(errorPage('invalid_request', 'choose one of your teams'));
-      return;
+      return refuse(res, 400, 'choose one of your teams');
     }
     await this.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
@@ -186,12 +182,7 @@ export class InteractionsController {
     } catch {
       // fall through to the error page
     }
-    res
-      .status(400)
-      .type('html')
-      .send(
-        errorPage('invalid_request', 'this authorization session has expired or was opened elsewhere; start again'),
-      );
+    refuse(res, 400, 'this authorization session has expired or was opened elsewhere; start again');
     return null;
   }
 
@@ -217,7 +208,7 @@ export class InteractionsController {
     const origin = req.headers.origin;
     const sameOrigin = origin === undefined || origin === new URL(this.settings.issuer).origin;
     if (sameOrigin && this.csrf.verify(uid, body?.csrf)) return true;
-    res.status(403).type('html').send(errorPage('invalid_request', 'the form could not be verified; start again'));
+    refuse(res, 403, 'the form could not be verified; start again');
     return false;
   }
 
@@ -247,4 +238,9 @@ export class InteractionsController {
     if (last?.login) interaction.lastSubmission = { ...last, login: { ...last.login, accountId } };
     await interaction.persist();
   }
+}
+
+/** The error page of a request these pages cannot take (`invalid_request`), with its status. */
+function refuse(res: Response, status: number, description: string): void {
+  res.status(status).type('html').send(errorPage('invalid_request', description));
 }
