@@ -2,6 +2,7 @@ import { IsOptional } from 'class-validator';
 import {
   type Config,
   type ConfigIssue,
+  configLoader,
   DEVELOPMENT_ENCRYPTION_KEY,
   DevelopmentSecret,
   EncryptionKey,
@@ -9,7 +10,6 @@ import {
   EnvHttpUrl,
   EnvPort,
   EnvValue,
-  loadConfig,
   ServiceEnv,
 } from '@cps/config';
 import { DEVELOPMENT_OUTBOUND_ALLOWLIST, parseOutboundAllowlist } from '@cps/platform';
@@ -106,7 +106,4 @@ export class AuthServerEnv extends ServiceEnv {
 
 export type AuthServerConfig = Config<AuthServerEnv>;
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AuthServerConfig {
-  return loadConfig(AuthServerEnv, env);
-}
+export const loadAppConfig = configLoader(AuthServerEnv);

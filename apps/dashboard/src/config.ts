@@ -1,4 +1,4 @@
-import { type Config, EnvHttpUrl, EnvInt, EnvPort, loadConfig, ServiceEnv } from '@cps/config';
+import { configLoader, EnvHttpUrl, EnvInt, EnvPort, ServiceEnv } from '@cps/config';
 
 export class DashboardEnv extends ServiceEnv {
   @EnvPort()
@@ -17,9 +17,6 @@ export class DashboardEnv extends ServiceEnv {
   SESSION_TTL_MINUTES = 12 * 60;
 }
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): Config<DashboardEnv> {
-  return loadConfig(DashboardEnv, env);
-}
+export const loadAppConfig = configLoader(DashboardEnv);
 export type DashboardConfig = Pick<DashboardEnv, 'DASHBOARD_URL' | 'PUBLIC_BASE_URL' | 'SESSION_TTL_MINUTES'>;
 export const DASHBOARD_CONFIG = Symbol('DASHBOARD_CONFIG');

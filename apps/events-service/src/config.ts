@@ -1,13 +1,13 @@
 import { IsOptional } from 'class-validator';
 import {
   type Config,
+  configLoader,
   DEVELOPMENT_ENCRYPTION_KEY,
   EncryptionKey,
   EnvFlag,
   EnvInt,
   EnvPort,
   EnvValue,
-  loadConfig,
   ServiceEnv,
 } from '@cps/config';
 import { parseRetrySchedule } from '@cps/domain';
@@ -66,7 +66,4 @@ export type EventsServiceConfig = Config<EventsServiceEnv>;
 /** Injection token of the configuration. */
 export const EVENTS_CONFIG = Symbol('EVENTS_CONFIG');
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): EventsServiceConfig {
-  return loadConfig(EventsServiceEnv, env);
-}
+export const loadAppConfig = configLoader(EventsServiceEnv);

@@ -2,11 +2,11 @@ import { IsOptional } from 'class-validator';
 import {
   type Config,
   type ConfigIssue,
+  configLoader,
   EnvHttpUrl,
   EnvInt,
   EnvPort,
   EnvValue,
-  loadConfig,
   ServiceEnv,
 } from '@cps/config';
 
@@ -62,10 +62,7 @@ class McpServerEnv extends ServiceEnv {
   }
 }
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
-  return loadConfig(McpServerEnv, env);
-}
+export const loadAppConfig = configLoader(McpServerEnv);
 export type McpConfig = Config<McpServerEnv>;
 
 /** Injection token of the configuration. */

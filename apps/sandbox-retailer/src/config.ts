@@ -1,12 +1,12 @@
-import { IsOptional, Matches, MinLength } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import {
   type Config,
-  DevelopmentSecret,
+  configLoader,
+  DevelopmentToken,
   EnvHttpUrl,
   EnvInt,
   EnvPort,
   EnvValue,
-  loadConfig,
   ServiceEnv,
 } from '@cps/config';
 import { DEVELOPMENT_RETAILER_PUSH_SECRET, DEVELOPMENT_SANDBOX_ADMIN_TOKEN } from '@cps/domain';
@@ -30,8 +30,7 @@ export class SandboxRetailerEnv extends ServiceEnv {
   PORT = 3020;
 
   /** Shared secret of the /admin endpoints (`Authorization: Bearer ...`); required in production. */
-  @DevelopmentSecret()
-  @MinLength(16)
+  @DevelopmentToken()
   SANDBOX_ADMIN_TOKEN = DEVELOPMENT_SANDBOX_ADMIN_TOKEN;
 
   @EnvValue(parseRetailerList)
@@ -56,7 +55,4 @@ export class SandboxRetailerEnv extends ServiceEnv {
 
 export type SandboxConfig = Config<SandboxRetailerEnv>;
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
-  return loadConfig(SandboxRetailerEnv, env);
-}
+export const loadAppConfig = configLoader(SandboxRetailerEnv);

@@ -1,5 +1,5 @@
-import { Matches, MinLength } from 'class-validator';
-import { type Config, DevelopmentSecret, EnvHttpUrl, EnvInt, EnvPort, loadConfig, ServiceEnv } from '@cps/config';
+import { Matches } from 'class-validator';
+import { type Config, configLoader, DevelopmentToken, EnvHttpUrl, EnvInt, EnvPort, ServiceEnv } from '@cps/config';
 
 /** Anyone can read these: outside production they are the defaults (npm start connects the demo shop with them). */
 export const DEVELOPMENT_PROXY_SECRET = 'sandbox-storefront-app-proxy-development-secret';
@@ -14,13 +14,11 @@ export class SandboxStorefrontEnv extends ServiceEnv {
   SANDBOX_SHOP_DOMAIN = 'sandbox-shop.myshopify.com';
 
   /** The app-proxy shared secret this "platform" signs forwarded requests with (`shop:connect --secret`). */
-  @DevelopmentSecret()
-  @MinLength(16)
+  @DevelopmentToken()
   SANDBOX_PROXY_SECRET = DEVELOPMENT_PROXY_SECRET;
 
   /** The Admin API access token (`X-Shopify-Access-Token`) the app uses to read customers. */
-  @DevelopmentSecret()
-  @MinLength(16)
+  @DevelopmentToken()
   SANDBOX_ADMIN_API_TOKEN = DEVELOPMENT_ADMIN_API_TOKEN;
 
   /** Where the app proxy forwards `/apps/service/*`: storefront-proxy. */
@@ -45,7 +43,4 @@ export type SandboxStorefrontConfig = Config<SandboxStorefrontEnv>;
 /** Injection token of the validated configuration. */
 export const STOREFRONT_CONFIG = Symbol('SANDBOX_STOREFRONT_CONFIG');
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): SandboxStorefrontConfig {
-  return loadConfig(SandboxStorefrontEnv, env);
-}
+export const loadAppConfig = configLoader(SandboxStorefrontEnv);

@@ -1,11 +1,11 @@
 import {
   type Config,
+  configLoader,
   DEVELOPMENT_ENCRYPTION_KEY,
   EncryptionKey,
   EnvHttpUrl,
   EnvInt,
   EnvPort,
-  loadConfig,
   ServiceEnv,
 } from '@cps/config';
 
@@ -43,7 +43,4 @@ export type StorefrontProxyConfig = Config<StorefrontProxyEnv>;
 /** Injection token of the validated configuration. */
 export const STOREFRONT_CONFIG = Symbol('STOREFRONT_CONFIG');
 
-/** The configuration read from `env` when the service starts (a bad environment stops it, code 78). */
-export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): StorefrontProxyConfig {
-  return loadConfig(StorefrontProxyEnv, env);
-}
+export const loadAppConfig = configLoader(StorefrontProxyEnv);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumber, Max, Min, ValidateBy } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, Max, Min, MinLength, ValidateBy } from 'class-validator';
 
 /** Several property decorators as one, applied in the order given (the first failing rule is the reason). */
 function allOf(...decorators: PropertyDecorator[]): PropertyDecorator {
@@ -126,4 +126,12 @@ export function developmentSecretsOf(
     current = Object.getPrototypeOf(current) as object | null;
   }
   return chain.flatMap((type) => developmentSecrets.get(type) ?? []);
+}
+
+/**
+ * A shared secret of at least 16 characters whose default is a development value (DevelopmentSecret): in production
+ * it must be set, and to a value of its own.
+ */
+export function DevelopmentToken(): PropertyDecorator {
+  return allOf(MinLength(16), DevelopmentSecret());
 }

@@ -1,5 +1,6 @@
 export {
   DevelopmentSecret,
+  DevelopmentToken,
   EnvFlag,
   EnvHttpUrl,
   EnvInt,
@@ -13,6 +14,7 @@ export {
 } from './env-rules.js';
 export {
   ConfigError,
+  configLoader,
   loadConfig,
   parseConfig,
   type Config,

@@ -83,6 +83,14 @@ export function loadConfig<T extends object>(envClass: EnvClass<T>, env: NodeJS.
   }
 }
 
+/**
+ * A service's `loadAppConfig`: the configuration read from `env` when the service starts (a bad environment stops it,
+ * code 78).
+ */
+export function configLoader<T extends object>(envClass: EnvClass<T>): (env?: NodeJS.ProcessEnv) => Config<T> {
+  return (env = process.env) => loadConfig(envClass, env);
+}
+
 /** One reason per variable (the first), each on one line. */
 function report(issues: ConfigIssue[], variable: string, reason: string): void {
   if (issues.some((issue) => issue.variable === variable)) return;
