@@ -52,6 +52,12 @@ export interface SingleConsumerSpec<C extends EventContract<object>, D extends u
   handle(deps: D, envelope: Envelope<EventData<C>>, manager: EntityManager): Promise<void>;
 }
 
+/**
+ * The group commit (ADR 0018) of the consumers of collected and matched purchases: purchases are independent of each
+ * other, so up to this many waiting together share a commit.
+ */
+export const PURCHASE_EVENTS_BATCH = 32;
+
 /** Group commit (EventHandlerDefinition.batch): a lone message is a batch of one. */
 export interface BatchConsumerSpec<C extends EventContract<object>, D extends unknown[]> extends ConsumerSpecBase<
   C,

@@ -1,5 +1,5 @@
 import { MatchingContracts, SyncContracts } from '@cps/contracts';
-import { eventConsumer, teamOf } from '@cps/messaging';
+import { eventConsumer, PURCHASE_EVENTS_BATCH, teamOf } from '@cps/messaging';
 import { RecordAwardsUseCase } from './record-awards.use-case.js';
 
 /** `sync.connection.activated.v1` (a first activation) -> `account.linked` awards. */
@@ -17,8 +17,7 @@ export const IntegrationsPurchaseMatchedHandler = eventConsumer('IntegrationsPur
   name: 'integrations-purchase-matched',
   event: MatchingContracts.purchaseMatched,
   inject: [RecordAwardsUseCase],
-  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
-  batch: 32,
+  batch: PURCHASE_EVENTS_BATCH,
   handleBatch: async ([record], envelopes, manager) => {
     await record.purchaseCreatedMany(
       manager,

@@ -1,5 +1,5 @@
 import { ulid, MatchingContracts } from '@cps/contracts';
-import { eventConsumer, teamOf } from '@cps/messaging';
+import { eventConsumer, PURCHASE_EVENTS_BATCH, teamOf } from '@cps/messaging';
 import { RecordWebhookEventUseCase } from './record-webhook-event.use-case.js';
 import { purchaseCreatedEvent } from './webhook-event-bodies.js';
 
@@ -8,8 +8,7 @@ export const PurchaseMatchedHandler = eventConsumer('PurchaseMatchedHandler', {
   name: 'webhooks-purchase-matched',
   event: MatchingContracts.purchaseMatched,
   inject: [RecordWebhookEventUseCase],
-  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
-  batch: 32,
+  batch: PURCHASE_EVENTS_BATCH,
   handleBatch: async ([recordEvent], envelopes, manager) => {
     const events = envelopes.map((envelope) =>
       purchaseCreatedEvent(ulid(), teamOf(envelope), envelope.occurredAt, envelope.data),

@@ -1,5 +1,5 @@
 import { SyncContracts } from '@cps/contracts';
-import { eventConsumer, teamOf } from '@cps/messaging';
+import { eventConsumer, PURCHASE_EVENTS_BATCH, teamOf } from '@cps/messaging';
 import { MatchPurchaseUseCase } from './match-purchase.use-case.js';
 
 /** Durable consumer `matching-service-purchase-collected` of `sync.purchase.collected.v1`. */
@@ -7,8 +7,7 @@ export const PurchaseCollectedHandler = eventConsumer('PurchaseCollectedHandler'
   name: 'purchase-collected',
   event: SyncContracts.purchaseCollected,
   inject: [MatchPurchaseUseCase],
-  /** Group commit (ADR 0018): purchases are independent of each other, so those waiting together share a commit. */
-  batch: 32,
+  batch: PURCHASE_EVENTS_BATCH,
   handleBatch: async ([matchPurchase], envelopes, manager) => {
     await matchPurchase.executeMany(
       // Tenancy comes from the envelope; without it the purchase cannot be matched against any catalog.
