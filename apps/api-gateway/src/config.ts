@@ -4,6 +4,7 @@ import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
 import {
   type Config,
   DEVELOPMENT_ENCRYPTION_KEY,
+  DEVELOPMENT_URLS,
   DevelopmentSecret,
   EncryptionKey,
   EnvHttpUrl,
@@ -64,7 +65,7 @@ export class GatewayEnv extends ServiceEnv {
 
   /** Address brands use to reach this gateway; absolute URLs in responses (link_url, images) start with it. */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** How long a positive API key verdict is reused before asking auth-server again. */
   @EnvInt({ min: 0, max: 600_000 })
@@ -76,7 +77,7 @@ export class GatewayEnv extends ServiceEnv {
 
   /** The OAuth authorization server (`iss` of access tokens). */
   @EnvHttpUrl()
-  AUTH_ISSUER = 'http://localhost:3001';
+  AUTH_ISSUER = DEVELOPMENT_URLS.AUTH_ISSUER;
 
   /** Where its signing keys are published; default `${AUTH_ISSUER}/jwks`. */
   @IsOptional()

@@ -4,6 +4,7 @@ import {
   type ConfigIssue,
   configLoader,
   DEVELOPMENT_ENCRYPTION_KEY,
+  DEVELOPMENT_URLS,
   DevelopmentSecret,
   EncryptionKey,
   EnvFlag,
@@ -58,11 +59,11 @@ export class AuthServerEnv extends ServiceEnv {
 
   /** `{base_url}`: the only accepted `resource` and the audience of partner access tokens. */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** `{mcp_url}`: the data-query server, the resource (and token audience) of MCP connectors. */
   @EnvHttpUrl()
-  MCP_PUBLIC_URL = 'http://localhost:3003/mcp';
+  MCP_PUBLIC_URL = DEVELOPMENT_URLS.MCP_PUBLIC_URL;
 
   /** JWKS JSON of private keys (ES256 or RS256, each with a `kid`); the first signs, all are published. */
   @DevelopmentSecret(includesDevelopmentSigningKey)

@@ -1,4 +1,4 @@
-import { configLoader, EnvHttpUrl, EnvInt, EnvPort, ServiceEnv } from '@cps/config';
+import { configLoader, DEVELOPMENT_URLS, EnvHttpUrl, EnvInt, EnvPort, ServiceEnv } from '@cps/config';
 
 export class DashboardEnv extends ServiceEnv {
   @EnvPort()
@@ -10,7 +10,7 @@ export class DashboardEnv extends ServiceEnv {
 
   /** The REST API's public address (api-gateway): retailer logos, `link_url`s and the API reference link. */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** A session ends this long after sign-in (sign-out ends it at once). */
   @EnvInt({ min: 5, max: 7 * 24 * 60 })

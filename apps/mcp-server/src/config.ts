@@ -3,6 +3,7 @@ import {
   type Config,
   type ConfigIssue,
   configLoader,
+  DEVELOPMENT_URLS,
   EnvHttpUrl,
   EnvInt,
   EnvPort,
@@ -16,15 +17,15 @@ class McpServerEnv extends ServiceEnv {
 
   /** `{mcp_url}`: the MCP endpoint as clients reach it; the audience of connector tokens and the RFC 9728 resource. */
   @EnvHttpUrl()
-  MCP_PUBLIC_URL = 'http://localhost:3003/mcp';
+  MCP_PUBLIC_URL = DEVELOPMENT_URLS.MCP_PUBLIC_URL;
 
   /** `{base_url}`: the REST API (absolute image and link URLs of `get_retailers`, as `GET /retailers` shows them). */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** The authorization server (`iss` of access tokens; named in the protected-resource metadata). */
   @EnvHttpUrl()
-  AUTH_ISSUER = 'http://localhost:3001';
+  AUTH_ISSUER = DEVELOPMENT_URLS.AUTH_ISSUER;
 
   /** Where its signing keys are published; default `${AUTH_ISSUER}/jwks`. */
   @IsOptional()

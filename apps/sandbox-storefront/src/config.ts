@@ -1,5 +1,14 @@
 import { Matches } from 'class-validator';
-import { type Config, configLoader, DevelopmentToken, EnvHttpUrl, EnvInt, EnvPort, ServiceEnv } from '@cps/config';
+import {
+  type Config,
+  configLoader,
+  DEVELOPMENT_URLS,
+  DevelopmentToken,
+  EnvHttpUrl,
+  EnvInt,
+  EnvPort,
+  ServiceEnv,
+} from '@cps/config';
 
 /** Anyone can read these: outside production they are the defaults (npm start connects the demo shop with them). */
 export const DEVELOPMENT_PROXY_SECRET = 'sandbox-storefront-app-proxy-development-secret';
@@ -27,7 +36,7 @@ export class SandboxStorefrontEnv extends ServiceEnv {
 
   /** `{base_url}` of the API: the retailer images the theme block shows come from there. */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** Lifetime of a customer's storefront session. */
   @EnvInt({ min: 60, max: 30 * 86_400 })

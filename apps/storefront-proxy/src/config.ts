@@ -2,6 +2,7 @@ import {
   type Config,
   configLoader,
   DEVELOPMENT_ENCRYPTION_KEY,
+  DEVELOPMENT_URLS,
   EncryptionKey,
   EnvHttpUrl,
   EnvInt,
@@ -15,7 +16,7 @@ export class StorefrontProxyEnv extends ServiceEnv {
 
   /** `{base_url}` of the API (api-gateway): link flow, retailer `link_url` and image addresses start with it. */
   @EnvHttpUrl()
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL = DEVELOPMENT_URLS.PUBLIC_BASE_URL;
 
   /** Where merchants reach this service (the signed settings page). */
   @EnvHttpUrl()

@@ -22,6 +22,7 @@ export {
   type EnvClass,
   type EnvRules,
 } from './parse-config.js';
+export { DEVELOPMENT_URLS } from './public-urls.js';
 export {
   DEVELOPMENT_ENCRYPTION_KEY,
   EncryptionKey,
