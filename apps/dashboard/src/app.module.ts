@@ -17,13 +17,25 @@ import { ShowCatalog } from './catalog/show-catalog.use-case.js';
 import { UploadCatalog } from './catalog/upload-catalog.use-case.js';
 import { DASHBOARD_CONFIG, type DashboardConfig, type loadAppConfig } from './config.js';
 import { ConnectionsController } from './connections/connections.controller.js';
+import { ExportConnections } from './connections/export-connections.use-case.js';
+import { ListConnections } from './connections/list-connections.use-case.js';
+import { ShowConnection } from './connections/show-connection.use-case.js';
+import { ShowPurchase } from './connections/show-purchase.use-case.js';
 import { ConnectorsController } from './connectors/connectors.controller.js';
 import { ListConnectors } from './connectors/list-connectors.use-case.js';
 import { DevelopersController } from './developers/developers.controller.js';
+import { RotateWebhookSecret } from './developers/rotate-webhook-secret.use-case.js';
+import { SendTestEvent } from './developers/send-test-event.use-case.js';
+import { ShowDevelopers } from './developers/show-developers.use-case.js';
+import { ShowWebhook } from './developers/show-webhook.use-case.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
+import { ListIntegrations } from './integrations/list-integrations.use-case.js';
+import { ShowIntegration } from './integrations/show-integration.use-case.js';
 import { migrations } from './migrations/index.js';
 import { OverviewController } from './overview/overview.controller.js';
+import { ShowOverview } from './overview/show-overview.use-case.js';
 import { RetailersController } from './retailers/retailers.controller.js';
+import { ShowRetailers } from './retailers/show-retailers.use-case.js';
 import { Sessions } from './session/sessions.js';
 import { AccountController } from './session/account.controller.js';
 import { InvitationsController } from './session/invitations.controller.js';
@@ -33,6 +45,7 @@ import { ListTeamShops } from './shops/list-team-shops.use-case.js';
 import { ShopsController } from './shops/shops.controller.js';
 import { ShowSimulator } from './simulator/show-simulator.use-case.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
+import { ShowTeam } from './team/show-team.use-case.js';
 import { TeamController } from './team/team.controller.js';
 import { AssetsController } from './web/assets.controller.js';
 import { PageFilter } from './web/page.filter.js';
@@ -74,6 +87,19 @@ import { tableExports } from './web/table-csv.js';
     ExportAuditLog,
     ShowCatalog,
     UploadCatalog,
+    ShowDevelopers,
+    ShowWebhook,
+    SendTestEvent,
+    RotateWebhookSecret,
+    ShowTeam,
+    ShowRetailers,
+    ListConnections,
+    ExportConnections,
+    ShowConnection,
+    ShowPurchase,
+    ListIntegrations,
+    ShowIntegration,
+    ShowOverview,
     // Lockouts of members' sign-in and changes made through the REST API, into the team's audit log.
     SignInLockedHandler,
     SyncApiChangeHandler,

@@ -3,8 +3,9 @@ import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, entries, FormBody, FormQuery, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, entries, FormBody, PathOf, ShowPage } from '../web/form-input.js';
 import { attempt, changeThenRedirect } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { ClientIdPath, CreatePartnerAppForm, RedirectUrisForm } from './dto/partner-app.form.dto.js';
 import { GetOwnPartnerApp } from './get-own-partner-app.use-case.js';
 import { ListPartnerApps } from './list-partner-apps.use-case.js';
@@ -16,17 +17,13 @@ import { RotatePartnerAppSecret } from './rotate-partner-app-secret.use-case.js'
  * (scopes, disconnect: the installation is deactivated and its refresh tokens refused from then on).
  */
 @DashboardPage('apps')
-export class PartnerAppsController {
+export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerAppsPage) {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly apps: ListPartnerApps,
     private readonly ownApp: GetOwnPartnerApp,
     private readonly rotateSecret: RotatePartnerAppSecret,
-  ) {}
-
-  @ShowPage()
-  async overview(@CurrentViewer() viewer: SignedInViewer, @FormQuery(NoticeQuery) query: NoticeQuery) {
-    return partnerAppsPage(viewer, await this.apps.execute(viewer.teamId), { notice: query.text });
+  ) {
+    super();
   }
 
   @Post()
@@ -43,12 +40,11 @@ export class PartnerAppsController {
         ...(form.webhook_url ? { webhookUrl: form.webhook_url } : {}),
       }),
     );
-    const apps = await this.apps.execute(viewer.teamId);
     if (!result.ok) {
       res
         .status(422)
         .type('html')
-        .send(partnerAppsPage(viewer, apps, { error: `Partner app not created: ${result.error}` }));
+        .send(await this.refused(viewer, `Partner app not created: ${result.error}`));
       return;
     }
     const { client_id, client_secret, webhook_secret } = result.value;
@@ -58,10 +54,11 @@ export class PartnerAppsController {
       clientSecret: client_secret,
       webhookSecret: webhook_secret,
     };
+    const apps = await this.view.execute(viewer.teamId);
     res
       .status(201)
       .type('html')
-      .send(partnerAppsPage(viewer, apps, { secrets }));
+      .send(partnerAppsPage(viewer, apps, {}, secrets));
   }
 
   /** Only an app of the viewer's team (the list is the team's); the old secret stops working at once. */
@@ -72,8 +69,8 @@ export class PartnerAppsController {
     @Res() res: Response,
   ) {
     const { clientSecret } = await this.rotateSecret.execute(viewer.teamId, clientId);
-    const apps = await this.apps.execute(viewer.teamId);
-    res.type('html').send(partnerAppsPage(viewer, apps, { secrets: { kind: 'rotated', clientSecret } }));
+    const apps = await this.view.execute(viewer.teamId);
+    res.type('html').send(partnerAppsPage(viewer, apps, {}, { kind: 'rotated', clientSecret }));
   }
 
   /** The edit page of one of the team's own apps (another team's app is 404, as an unknown one). */

@@ -1,7 +1,7 @@
 import { type AuthContracts } from '@cps/contracts';
 import { when } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
-import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { buttonForm, csrfField, disconnectButton, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type PartnerAppsView } from './list-partner-apps.use-case.js';
 
@@ -74,12 +74,13 @@ ${redirectUris}</textarea>
 export function partnerAppsPage(
   viewer: Viewer,
   { installations, partnerApps }: PartnerAppsView,
-  messages: PageMessages & { secrets?: ShownSecrets },
+  messages: PageMessages,
+  secrets?: ShownSecrets,
 ): string {
   return page(
     viewer,
-    { title: 'Partner apps', section: '/apps', notice: messages.notice, error: messages.error },
-    html`${messages.secrets ? secretBox(messages.secrets) : ''}
+    { title: 'Partner apps', section: '/apps', ...messages },
+    html`${secrets ? secretBox(secrets) : ''}
       <h2>Apps installed on this team</h2>
       <div class="card">
         ${
@@ -93,12 +94,12 @@ export function partnerAppsPage(
                   statusBadge(installation.status),
                   when(installation.created_at),
                   installation.status === 'active'
-                    ? buttonForm(viewer, `/apps/installations/${installation.client_id}/disconnect`, {
-                        label: 'Disconnect',
-                        ariaLabel: `Disconnect ${installation.app_name}`,
-                        kind: 'danger',
-                        confirm: 'Disconnect this app? Its tokens stop working until someone authorizes it again.',
-                      })
+                    ? disconnectButton(
+                        viewer,
+                        `/apps/installations/${installation.client_id}/disconnect`,
+                        installation.app_name,
+                        'Disconnect this app? Its tokens stop working until someone authorizes it again.',
+                      )
                     : '',
                 ]),
                 undefined,

@@ -1,5 +1,5 @@
 import { html, table } from '../web/html.js';
-import { page, type Viewer } from '../web/layout.js';
+import { filterSelect, page, type Viewer } from '../web/layout.js';
 import { AUDIT_AREAS } from './audit-log.js';
 import { type AuditLogView } from './show-audit-log.use-case.js';
 
@@ -8,23 +8,14 @@ export function auditLogPage(viewer: Viewer, { filter, actors, exportQuery, entr
     viewer,
     { title: 'Audit log', section: '/audit' },
     html`<form class="card filters" method="get" action="/audit" role="search">
-        <div>
-          <label for="area">Area</label
-          ><select id="area" name="area">
-            <option value="">All</option>
-            ${Object.entries(AUDIT_AREAS).map(
-              ([value, label]) =>
-                html`<option value="${value}" ${value === filter.area ? html` selected` : ''}>${label}</option>`,
-            )}
-          </select>
-        </div>
-        <div>
-          <label for="actor">Person</label
-          ><select id="actor" name="actor">
-            <option value="">Anyone</option>
-            ${actors.map((actor) => html`<option ${actor === filter.actor ? html` selected` : ''}>${actor}</option>`)}
-          </select>
-        </div>
+        ${filterSelect('area', 'Area', 'All', Object.entries(AUDIT_AREAS), filter.area)}
+        ${filterSelect(
+          'actor',
+          'Person',
+          'Anyone',
+          actors.map((actor) => [actor, actor] as const),
+          filter.actor,
+        )}
         <div>
           <label for="from">From</label><input id="from" name="from" type="date" value="${filter.from ?? ''}" />
         </div>

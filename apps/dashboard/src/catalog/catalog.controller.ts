@@ -42,11 +42,15 @@ export class CatalogController {
       return;
     }
     // As `PUT /products`: 200 with every row's result, rejected rows included.
-    res.type('html').send(
-      catalogPage(viewer, await this.catalog.execute(viewer.teamId, ''), {
-        notice: 'The catalog was uploaded: every row’s result is below.',
-        summary,
-      }),
-    );
+    res
+      .type('html')
+      .send(
+        catalogPage(
+          viewer,
+          await this.catalog.execute(viewer.teamId, ''),
+          { notice: 'The catalog was uploaded: every row’s result is below.' },
+          summary,
+        ),
+      );
   }
 }

@@ -29,12 +29,13 @@ function uploadResults(summary: CatalogUploadSummary): Html {
 export function catalogPage(
   viewer: Viewer,
   { products, next }: CatalogView,
-  messages: PageMessages & { summary?: CatalogUploadSummary },
+  messages: PageMessages,
+  summary?: CatalogUploadSummary,
 ): string {
   return page(
     viewer,
-    { title: 'Catalog', section: '/catalog', notice: messages.notice, error: messages.error },
-    html`${messages.summary ? uploadResults(messages.summary) : ''}
+    { title: 'Catalog', section: '/catalog', ...messages },
+    html`${summary ? uploadResults(summary) : ''}
       <form method="post" action="/catalog/upload" class="card">
         ${csrfField(viewer)}
         <p>

@@ -3,8 +3,9 @@ import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, FormQuery, NoticeQuery, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormBody } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { connectorsPage } from './connectors.view.js';
 import { ConnectorForm } from './dto/connector.form.dto.js';
 import { ListConnectors } from './list-connectors.use-case.js';
@@ -14,15 +15,9 @@ import { ListConnectors } from './list-connectors.use-case.js';
  * scopes, and a disconnect that revokes their refresh tokens (auth-server, `auth.disconnect-connector.v1`).
  */
 @DashboardPage('connectors')
-export class ConnectorsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly connectors: ListConnectors,
-  ) {}
-
-  @ShowPage()
-  async list(@CurrentViewer() viewer: SignedInViewer, @FormQuery(NoticeQuery) query: NoticeQuery) {
-    return connectorsPage(viewer, await this.connectors.execute(viewer.teamId), { notice: query.text });
+export class ConnectorsController extends TeamPage(ListConnectors, connectorsPage) {
+  constructor(private readonly rpc: RpcClient) {
+    super();
   }
 
   @Post('disconnect')
@@ -35,10 +30,7 @@ export class ConnectorsController {
       res,
       () => this.rpc.request(AuthContracts.disconnectConnector, { clientId: form.client_id, teamId: viewer.teamId }),
       '/connectors?notice=connector_disconnected',
-      async (error) =>
-        connectorsPage(viewer, await this.connectors.execute(viewer.teamId), {
-          error: `Connector not disconnected: ${error}`,
-        }),
+      (error) => this.refused(viewer, `Connector not disconnected: ${error}`),
       404,
     );
   }

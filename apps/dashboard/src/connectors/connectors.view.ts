@@ -1,6 +1,6 @@
 import { when } from '../web/forms.js';
 import { html, table } from '../web/html.js';
-import { buttonForm, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { disconnectButton, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type ConnectorRow } from './list-connectors.use-case.js';
 
 export function connectorsPage(viewer: Viewer, connectors: ConnectorRow[], messages: PageMessages): string {
@@ -24,13 +24,13 @@ export function connectorsPage(viewer: Viewer, connectors: ConnectorRow[], messa
                   html`<span class="mono">${connector.scope}</span>`,
                   when(connector.authorizedAt),
                   when(connector.lastUsedAt),
-                  buttonForm(viewer, '/connectors/disconnect', {
-                    label: 'Disconnect',
-                    ariaLabel: `Disconnect ${connector.name}`,
-                    kind: 'danger',
-                    confirm: 'Disconnect this connector? Its token is revoked; it needs a new authorization.',
-                    fields: { client_id: connector.clientId },
-                  }),
+                  disconnectButton(
+                    viewer,
+                    '/connectors/disconnect',
+                    connector.name,
+                    'Disconnect this connector? Its token is revoked; it needs a new authorization.',
+                    { client_id: connector.clientId },
+                  ),
                 ]),
                 'Last used: when the connector last obtained a token (its authorization or a refresh).',
                 'connectors',

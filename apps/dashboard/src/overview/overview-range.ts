@@ -1,5 +1,3 @@
-import { field, type Form } from '../web/forms.js';
-
 /** The preset ranges, in days ending today (UTC). */
 export const PRESET_DAYS = [7, 30, 90] as const;
 export const DEFAULT_DAYS = 30;
@@ -30,9 +28,9 @@ function preset(days: number, today: Date, error: string | null = null): Overvie
  * The range an overview URL asks for: `?days=7|30|90` (ending today, UTC) or `?from=YYYY-MM-DD&to=YYYY-MM-DD`
  * (both days included); anything else is the default 30 days, with a reason when a custom range was refused.
  */
-export function overviewRange(query: Form, today: Date): OverviewRange {
-  const from = field(query, 'from');
-  const to = field(query, 'to');
+export function overviewRange(query: { days?: string; from?: string; to?: string }, today: Date): OverviewRange {
+  const from = query.from ?? '';
+  const to = query.to ?? '';
   if (from || to) {
     if (!isDay(from) || !isDay(to)) return preset(DEFAULT_DAYS, today, 'Choose both days of a custom range.');
     const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
@@ -40,7 +38,7 @@ export function overviewRange(query: Form, today: Date): OverviewRange {
     if (days > MAX_DAYS) return preset(DEFAULT_DAYS, today, `A range is at most ${MAX_DAYS} days.`);
     return { from, to, preset: null, error: null };
   }
-  const days = Number(field(query, 'days'));
+  const days = Number(query.days ?? '');
   return preset((PRESET_DAYS as readonly number[]).includes(days) ? days : DEFAULT_DAYS, today);
 }
 

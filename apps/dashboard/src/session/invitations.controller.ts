@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, HttpException, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Post, Req, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { constantTimeEqual } from '@cps/persistence';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { html } from '../web/html.js';
-import { plainPage } from '../web/layout.js';
+import { FormBody, PathOf } from '../web/form-input.js';
 import { attempt } from '../web/refusals.js';
+import { AcceptInvitationForm, InvitationPath } from './dto/session.dto.js';
+import { invitationPage } from './invitation.view.js';
 import { Sessions } from './sessions.js';
 import { cookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE } from './viewer.js';
-
-type Form = Record<string, unknown> | undefined;
-const text = (form: Form, name: string) => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
 
 /**
  * An invitation link (`/invitations/{token}`, made on the Team page): a new person chooses their password, someone
@@ -28,22 +26,27 @@ export class InvitationsController {
   ) {}
 
   @Get(':token')
-  async show(@Param('token') token: string, @Res() res: Response) {
+  async show(@PathOf(InvitationPath) { token }: InvitationPath, @Res() res: Response) {
     const preview = await this.preview(token);
     this.render(res, 200, token, preview, null);
   }
 
   @Post(':token')
-  async accept(@Param('token') token: string, @Body() form: Form, @Req() req: Request, @Res() res: Response) {
+  async accept(
+    @PathOf(InvitationPath) { token }: InvitationPath,
+    @FormBody(AcceptInvitationForm) form: AcceptInvitationForm,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const preview = await this.preview(token);
     const expected = readCookie(req.headers.cookie, LOGIN_COOKIE);
-    const presented = text(form, 'csrf');
+    const presented = form.csrf;
     if (!expected || !presented || !constantTimeEqual(expected, presented)) {
       this.render(res, 403, token, preview, 'The form has expired. Try again.');
       return;
     }
     const result = await attempt(() =>
-      this.rpc.request(AuthContracts.acceptInvitation, { token, password: text(form, 'password') }),
+      this.rpc.request(AuthContracts.acceptInvitation, { token, password: form.password }),
     );
     if (!result.ok) {
       this.render(res, 422, token, preview, `Not accepted: ${result.error}`);
@@ -83,29 +86,6 @@ export class InvitationsController {
     res
       .status(status)
       .type('html')
-      .send(
-        plainPage(
-          { title: `Join ${preview.team_name}`, error },
-          html`<p>
-              You are invited as <strong>${preview.role}</strong> with <strong>${preview.email}</strong> (until
-              ${preview.expires_at.slice(0, 10)}).
-            </p>
-            <form method="post" action="/invitations/${token}">
-              <input type="hidden" name="csrf" value="${csrf}" />
-              <input type="hidden" name="email" value="${preview.email}" autocomplete="username" />
-              <label for="password"
-                >${preview.existing_user ? 'Your password' : 'Choose a password (at least 8 characters)'}</label
-              ><input
-                id="password"
-                name="password"
-                type="password"
-                required
-                minlength="8"
-                autocomplete="${preview.existing_user ? 'current-password' : 'new-password'}"
-              />
-              <div class="actions"><button type="submit">Join ${preview.team_name}</button></div>
-            </form>`,
-        ),
-      );
+      .send(invitationPage(token, preview, csrf, error));
   }
 }

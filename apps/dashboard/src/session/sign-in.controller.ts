@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, HttpException, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { constantTimeEqual } from '@cps/persistence';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { html } from '../web/html.js';
-import { plainPage } from '../web/layout.js';
+import { FormBody, FormQuery } from '../web/form-input.js';
 import { refusalText } from '../web/refusals.js';
+import { ModeForm, SignInForm, SignInQuery, TeamSwitchForm } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
+import { signInPage } from './sign-in.view.js';
 import {
   AnyMember,
   cookie,
@@ -20,9 +21,6 @@ import {
   SignedIn,
   type SignedInViewer,
 } from './viewer.js';
-
-type Form = Record<string, unknown> | undefined;
-const text = (form: Form, name: string) => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
 
 /** Sign-in with a platform user (auth-server checks the password), sign-out, and the team switcher. */
 @Controller()
@@ -38,22 +36,27 @@ export class SignInController {
    * site can post the form but cannot read or set the cookie, so it cannot sign a victim in to its own account.
    */
   @Get('sign-in')
-  signInPage(@Res() res: Response) {
-    this.renderSignIn(res, 200);
+  signInPage(@FormQuery(SignInQuery) query: SignInQuery, @Res() res: Response) {
+    this.renderSignIn(res, 200, query);
   }
 
   @Post('sign-in')
-  async signIn(@Body() form: Form, @Req() req: Request, @Res() res: Response) {
+  async signIn(
+    @FormBody(SignInForm) form: SignInForm,
+    @FormQuery(SignInQuery) query: SignInQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const expected = readCookie(req.headers.cookie, LOGIN_COOKIE);
-    const presented = text(form, 'csrf');
-    const email = text(form, 'email').trim();
+    const presented = form.csrf;
+    const email = form.email;
     if (!expected || !presented || !constantTimeEqual(expected, presented)) {
-      this.renderSignIn(res, 403, email, 'The form has expired. Try again.');
+      this.renderSignIn(res, 403, query, email, 'The form has expired. Try again.');
       return;
     }
-    const password = text(form, 'password');
+    const password = form.password;
     if (!email || !password || email.length > 254 || password.length > 256) {
-      this.renderSignIn(res, 422, email, 'Enter your email and password.');
+      this.renderSignIn(res, 422, query, email, 'Enter your email and password.');
       return;
     }
     // auth-server throttles failures per account and per address: 429 says how long to wait.
@@ -66,11 +69,11 @@ export class SignInController {
       });
     if (user instanceof HttpException) {
       const locked = user.getStatus() === 429;
-      this.renderSignIn(res, user.getStatus(), email, locked ? refusalText(user) : 'Wrong email or password.');
+      this.renderSignIn(res, user.getStatus(), query, email, locked ? refusalText(user) : 'Wrong email or password.');
       return;
     }
     if (user.teams.length === 0) {
-      this.renderSignIn(res, 403, email, 'Your user is not a member of any team.');
+      this.renderSignIn(res, 403, query, email, 'Your user is not a member of any team.');
       return;
     }
     const secret = await this.sessions.create({
@@ -98,8 +101,8 @@ export class SignInController {
   @Post('mode')
   @UseGuards(SignedIn)
   @AnyMember()
-  mode(@Body() form: Form, @Req() req: Request, @Res() res: Response) {
-    const test = text(form, 'test') === '1';
+  mode(@FormBody(ModeForm) form: ModeForm, @Req() req: Request, @Res() res: Response) {
+    const test = form.test === '1';
     res.setHeader(
       'Set-Cookie',
       cookie(this.config, MODE_COOKIE, test ? 'test' : 'live', this.config.SESSION_TTL_MINUTES * 60),
@@ -113,36 +116,23 @@ export class SignInController {
   @Post('team')
   @UseGuards(SignedIn)
   @AnyMember()
-  async switchTeam(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
-    const team = viewer.teams.find((candidate) => candidate.team_id === text(form, 'team_id'));
+  async switchTeam(
+    @CurrentViewer() viewer: SignedInViewer,
+    @FormBody(TeamSwitchForm) form: TeamSwitchForm,
+    @Res() res: Response,
+  ) {
+    const team = viewer.teams.find((candidate) => candidate.team_id === form.team_id);
     if (!team) throw new HttpException({ detail: 'You are not a member of that team.' }, 404);
     await this.sessions.switchTeam(viewer.session, team.team_id);
     res.redirect(303, '/');
   }
 
-  private renderSignIn(res: Response, status: number, email = '', error: string | null = null): void {
+  private renderSignIn(res: Response, status: number, query: SignInQuery, email = '', error: string | null = null) {
     const csrf = randomBytes(24).toString('base64url');
     res.setHeader('Set-Cookie', cookie(this.config, LOGIN_COOKIE, csrf, 30 * 60));
-    const signedOut = res.req.query.signed_out === '1';
     res
       .status(status)
       .type('html')
-      .send(
-        plainPage(
-          {
-            title: 'Sign in to your brand dashboard',
-            error,
-            notice: signedOut && !error ? 'You are signed out.' : null,
-          },
-          html`<form method="post" action="/sign-in">
-            <input type="hidden" name="csrf" value="${csrf}" />
-            <label for="email">Email</label
-            ><input id="email" name="email" type="email" autocomplete="username" required value="${email}" />
-            <label for="password">Password</label
-            ><input id="password" name="password" type="password" autocomplete="current-password" required />
-            <div class="actions"><button type="submit">Sign in</button></div>
-          </form>`,
-        ),
-      );
+      .send(signInPage(csrf, email, error, query.signed_out === '1'));
   }
 }

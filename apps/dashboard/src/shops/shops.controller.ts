@@ -3,8 +3,9 @@ import { StorefrontContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, FormQuery, NoticeQuery, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormBody } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { ShopForm } from './dto/shop.form.dto.js';
 import { ListTeamShops } from './list-team-shops.use-case.js';
 import { shopsPage } from './shops.view.js';
@@ -15,15 +16,9 @@ import { shopsPage } from './shops.view.js';
  * the team, so only the team's own shops). Linking a shop happens from the shop's side (`shop:connect`).
  */
 @DashboardPage('shops')
-export class ShopsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly shops: ListTeamShops,
-  ) {}
-
-  @ShowPage()
-  async list(@CurrentViewer() viewer: SignedInViewer, @FormQuery(NoticeQuery) query: NoticeQuery) {
-    return shopsPage(viewer, await this.shops.execute(viewer.teamId), { notice: query.text });
+export class ShopsController extends TeamPage(ListTeamShops, shopsPage) {
+  constructor(private readonly rpc: RpcClient) {
+    super();
   }
 
   @Post('disconnect')
@@ -32,8 +27,7 @@ export class ShopsController {
       res,
       () => this.rpc.request(StorefrontContracts.disconnectShop, { shop: form.shop, teamId: viewer.teamId }),
       '/shops?notice=shop_disconnected',
-      async (error) =>
-        shopsPage(viewer, await this.shops.execute(viewer.teamId), { error: `Shop not disconnected: ${error}` }),
+      (error) => this.refused(viewer, `Shop not disconnected: ${error}`),
       404,
     );
   }

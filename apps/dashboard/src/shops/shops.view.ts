@@ -1,6 +1,6 @@
 import { when } from '../web/forms.js';
 import { html, table } from '../web/html.js';
-import { buttonForm, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { disconnectButton, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type ShopRow } from './list-team-shops.use-case.js';
 
 export function shopsPage(viewer: Viewer, shops: ShopRow[], messages: PageMessages): string {
@@ -30,13 +30,13 @@ export function shopsPage(viewer: Viewer, shops: ShopRow[], messages: PageMessag
                   when(shop.linkedAt),
                   shop.audience,
                   shop.customerDetails ? 'yes (Admin API token)' : 'no',
-                  buttonForm(viewer, '/shops/disconnect', {
-                    label: 'Disconnect',
-                    ariaLabel: `Disconnect ${shop.shop}`,
-                    kind: 'danger',
-                    confirm: 'Disconnect this shop? Its storefront block stops working until it is linked again.',
-                    fields: { shop: shop.shop },
-                  }),
+                  disconnectButton(
+                    viewer,
+                    '/shops/disconnect',
+                    shop.shop,
+                    'Disconnect this shop? Its storefront block stops working until it is linked again.',
+                    { shop: shop.shop },
+                  ),
                 ]),
                 undefined,
                 'shops',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SyncContracts, type Connection } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
-import { retailerNames } from '../connections/connections.controller.js';
+import { retailerNames } from '../connections/retailer-names.js';
 
 export interface SimulatorView {
   /** The retailers a simulated connection can be made at (the team's enabled ones). */

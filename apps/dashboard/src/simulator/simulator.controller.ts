@@ -3,23 +3,18 @@ import { SyncContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormBody, IdPath, PathOf } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { SimulatedConnectionForm, SimulatedStatusForm } from './dto/simulator.form.dto.js';
 import { ShowSimulator } from './show-simulator.use-case.js';
 import { simulatorPage } from './simulator.view.js';
 
 /** The Simulator: simulated connections and purchases through sync-service's simulator contracts. */
 @DashboardPage('simulator')
-export class SimulatorController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly simulator: ShowSimulator,
-  ) {}
-
-  @ShowPage()
-  async overview(@CurrentViewer() viewer: SignedInViewer, @FormQuery(NoticeQuery) query: NoticeQuery) {
-    return simulatorPage(viewer, await this.simulator.execute(viewer.teamId), { notice: query.text });
+export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) {
+  constructor(private readonly rpc: RpcClient) {
+    super();
   }
 
   @Post('connections')
@@ -77,8 +72,6 @@ export class SimulatorController {
 
   /** Done: back to the page with the notice `done`; refused: the page again with the refusal (422). */
   private change(viewer: SignedInViewer, res: Response, done: string, run: () => Promise<unknown>): Promise<void> {
-    return changeThenRedirect(res, run, `/simulator?notice=${done}`, async (error) =>
-      simulatorPage(viewer, await this.simulator.execute(viewer.teamId), { error }),
-    );
+    return changeThenRedirect(res, run, `/simulator?notice=${done}`, (error) => this.refused(viewer, error));
   }
 }

@@ -1,38 +1,33 @@
 import { when } from '../web/forms.js';
 import { html, table } from '../web/html.js';
-import { csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type SimulatorView } from './show-simulator.use-case.js';
 
 type SimulatedConnection = SimulatorView['connections'][number];
 
 function actions(viewer: Viewer, connection: SimulatedConnection) {
-  const id = connection.id;
+  const base = `/simulator/connections/${connection.id}`;
   const open = connection.status === 'active' || connection.status === 'unauthenticated';
   const next = connection.status === 'active' ? 'unauthenticated' : 'active';
   return html`<div class="actions">
     ${
       open
-        ? html`<form method="post" action="/simulator/connections/${id}/purchases">
-              ${csrfField(viewer)}<button type="submit" class="secondary">Add purchase</button>
-            </form>
-            <form method="post" action="/simulator/connections/${id}/status">
-              ${csrfField(viewer)}<input type="hidden" name="status" value="${next}" /><button
-                type="submit"
-                class="secondary"
-              >
-                Make ${next}
-              </button>
-            </form>`
+        ? [
+            buttonForm(viewer, `${base}/purchases`, { label: 'Add purchase', kind: 'secondary' }),
+            buttonForm(viewer, `${base}/status`, {
+              label: `Make ${next}`,
+              kind: 'secondary',
+              fields: { status: next },
+            }),
+          ]
         : ''
     }
-    <form
-      method="post"
-      action="/simulator/connections/${id}/delete"
-      data-confirm="Delete this simulated connection and its purchases?"
-    >
-      ${csrfField(viewer)}<button type="submit" class="danger">Delete</button>
-    </form>
+    ${buttonForm(viewer, `${base}/delete`, {
+      label: 'Delete',
+      kind: 'danger',
+      confirm: 'Delete this simulated connection and its purchases?',
+    })}
   </div>`;
 }
 

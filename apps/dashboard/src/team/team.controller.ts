@@ -1,72 +1,55 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Inject, Post, Req, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
-import { roleAllows } from '@cps/domain';
 import { RpcClient } from '@cps/messaging';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { CurrentViewer, OwnersOnly, SignedIn, type SignedInViewer } from '../session/viewer.js';
+import { CurrentViewer, OwnersOnly, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash } from '../web/flash.js';
-import { field, notice, when, type Form } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
-import { buttonForm, csrfField, page } from '../web/layout.js';
+import { DashboardPage, FormBody, FormQuery, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
 import { attempt } from '../web/refusals.js';
-
-const ROLE_NAMES: Record<AuthContracts.TeamRole, string> = {
-  owner: 'Owner: everything, including people and brand',
-  developer: 'Developer: API keys, webhooks, apps and settings',
-  viewer: 'Viewer: reads everything, changes nothing',
-};
-
-function roleOf(form: Form): AuthContracts.TeamRole {
-  const role = field(form, 'role');
-  return AuthContracts.TEAM_ROLES.find((known) => known === role) ?? ('' as AuthContracts.TeamRole);
-}
+import { BrandingForm, InvitationForm, MemberPath, RoleForm, SharingForm } from './dto/team.dto.js';
+import { ShowTeam } from './show-team.use-case.js';
+import { teamPage } from './team.view.js';
 
 /** Team: members and their roles (owners change them), invitations, the brand's profile (owners). */
-@Controller('team')
-@UseGuards(SignedIn)
+@DashboardPage('team')
 export class TeamController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
+    private readonly team: ShowTeam,
   ) {}
 
-  @Get()
+  @ShowPage()
   async overview(
     @CurrentViewer() viewer: SignedInViewer,
-    @Query() query: Form,
+    @FormQuery(NoticeQuery) query: NoticeQuery,
     @Req() req: Request,
-    @Res() res: Response,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const flash = takeFlash(req, res, this.config);
-    const invitation =
-      flash?.kind === 'invitation'
-        ? html`<div class="secret" role="status">
-            <p><strong>Invitation created.</strong> Send this link to ${flash.id}; it works once, for 7 days:</p>
-            <p><code id="invitation-link">${flash.text}</code></p>
-            <button type="button" class="secondary" data-copy="invitation-link">Copy</button>
-          </div>`
-        : null;
-    res.type('html').send(await this.render(viewer, notice(query), null, invitation));
+    const invited = flash?.kind === 'invitation' ? { email: flash.id, link: flash.text } : null;
+    return teamPage(viewer, await this.team.execute(viewer.teamId), { notice: query.text }, invited);
   }
 
   /** An invitation link with a role (auth-server: owners only, 7 days, used once). */
   @Post('invitations')
   @OwnersOnly()
-  async invite(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
+  async invite(
+    @CurrentViewer() viewer: SignedInViewer,
+    @FormBody(InvitationForm) form: InvitationForm,
+    @Res() res: Response,
+  ) {
     const result = await attempt(() =>
       this.rpc.request(AuthContracts.createInvitation, {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
-        email: field(form, 'email'),
-        role: roleOf(form),
+        email: form.email,
+        role: form.role as AuthContracts.TeamRole,
       }),
     );
     if (!result.ok) {
-      res
-        .status(422)
-        .type('html')
-        .send(await this.render(viewer, null, `Not invited: ${result.error}`));
+      await this.refused(viewer, res, `Not invited: ${result.error}`);
       return;
     }
     const link = `${this.config.DASHBOARD_URL}/invitations/${result.value.token}`;
@@ -78,8 +61,8 @@ export class TeamController {
   @OwnersOnly()
   async setRole(
     @CurrentViewer() viewer: SignedInViewer,
-    @Param('userId') userId: string,
-    @Body() form: Form,
+    @PathOf(MemberPath) { userId }: MemberPath,
+    @FormBody(RoleForm) form: RoleForm,
     @Res() res: Response,
   ) {
     await this.change(viewer, res, 'Role', 'role_changed', () =>
@@ -87,7 +70,7 @@ export class TeamController {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
         userId,
-        role: roleOf(form),
+        role: form.role as AuthContracts.TeamRole,
       }),
     );
   }
@@ -95,7 +78,11 @@ export class TeamController {
   /** The member keeps their other teams; their sessions lose this one on their next request. */
   @Post('members/:userId/remove')
   @OwnersOnly()
-  async remove(@CurrentViewer() viewer: SignedInViewer, @Param('userId') userId: string, @Res() res: Response) {
+  async remove(
+    @CurrentViewer() viewer: SignedInViewer,
+    @PathOf(MemberPath) { userId }: MemberPath,
+    @Res() res: Response,
+  ) {
     await this.change(viewer, res, 'Member', 'member_removed', () =>
       this.rpc.request(AuthContracts.removeMember, {
         teamId: viewer.teamId,
@@ -108,12 +95,16 @@ export class TeamController {
   /** What shoppers see of the brand (auth-server's rules: a name of 1 to 100 characters, an https logo address). */
   @Post('branding')
   @OwnersOnly()
-  async branding(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
+  async branding(
+    @CurrentViewer() viewer: SignedInViewer,
+    @FormBody(BrandingForm) form: BrandingForm,
+    @Res() res: Response,
+  ) {
     await this.change(viewer, res, 'Branding', 'branding_saved', () =>
       this.rpc.request(AuthContracts.setTeamBranding, {
         teamId: viewer.teamId,
-        displayName: field(form, 'display_name') || null,
-        logoUrl: field(form, 'logo_url') || null,
+        displayName: form.display_name || null,
+        logoUrl: form.logo_url || null,
       }),
     );
   }
@@ -124,17 +115,19 @@ export class TeamController {
    */
   @Post('sharing')
   @OwnersOnly()
-  async sharing(@CurrentViewer() viewer: SignedInViewer, @Body() form: Form, @Res() res: Response) {
-    const days = field(form, 'history_window_days');
+  async sharing(
+    @CurrentViewer() viewer: SignedInViewer,
+    @FormBody(SharingForm) form: SharingForm,
+    @Res() res: Response,
+  ) {
+    const days = form.history_window_days;
     await this.change(viewer, res, 'Sharing', 'sharing_saved', () =>
       this.rpc.request(AuthContracts.setTeamSharing, {
         teamId: viewer.teamId,
-        privacyPolicyUrl: field(form, 'privacy_policy_url') || null,
+        privacyPolicyUrl: form.privacy_policy_url || null,
         // Not a whole number: sent as it is (a string) and refused by auth-server with its message.
         historyWindowDays: /^\d+$/.test(days) ? Number(days) : (days as unknown as number),
-        redirectOrigins: field(form, 'redirect_origins')
-          .split(/[\s,]+/)
-          .filter(Boolean),
+        redirectOrigins: form.redirect_origins.split(/[\s,]+/).filter(Boolean),
       }),
     );
   }
@@ -148,138 +141,18 @@ export class TeamController {
   ): Promise<void> {
     const result = await attempt(request);
     if (!result.ok) {
-      res
-        .status(422)
-        .type('html')
-        .send(await this.render(viewer, null, `${what} not saved: ${result.error}`));
+      await this.refused(viewer, res, `${what} not saved: ${result.error}`);
       return;
     }
     res.redirect(303, `/team?notice=${noticeCode}`);
   }
 
-  private async render(
-    viewer: SignedInViewer,
-    noticeText: string | null,
-    error: string | null,
-    invitation: Html | null = null,
-  ): Promise<string> {
-    const [{ members }, profile, { invitations }] = await Promise.all([
-      this.rpc.request(AuthContracts.listTeamMembers, { teamId: viewer.teamId }),
-      this.rpc.request(AuthContracts.getTeam, { teamId: viewer.teamId }),
-      this.rpc.request(AuthContracts.listInvitations, { teamId: viewer.teamId }),
-    ]);
-    const owner = roleAllows(viewer.role, 'managePeople');
-    const roleSelect = (id: string, selected: string) =>
-      html`<select id="${id}" name="role">
-        ${AuthContracts.TEAM_ROLES.map(
-          (role) =>
-            html`<option value="${role}" ${role === selected ? html` selected` : ''}>${ROLE_NAMES[role]}</option>`,
-        )}
-      </select>`;
-    return page(
-      viewer,
-      { title: 'Team', section: '/team', notice: noticeText, error },
-      html`${invitation ?? ''}
-        ${owner ? '' : html`<p class="card">You are a ${viewer.role} of this team: only owners change its people and brand.</p>`}
-        <div class="card">
-          <dl class="facts">
-            <dt>Team</dt>
-            <dd>${viewer.team.name}</dd>
-            <dt>Team id</dt>
-            <dd class="mono">${viewer.team.team_id}</dd>
-          </dl>
-        </div>
-        <h2>Members</h2>
-        <div class="card">
-          ${table(
-            ['Email', 'Role', 'Member since', html`<span class="muted">Change</span>`],
-            members.map((member, index) => [
-              member.email,
-              member.role,
-              when(member.joined_at),
-              owner
-                ? html`<form method="post" action="/team/members/${member.user_id}/role" class="inline">
-                      ${csrfField(viewer)}<label for="role-${index}" class="check">Role of ${member.email}</label
-                      >${roleSelect(`role-${index}`, member.role)}
-                      <button type="submit" class="secondary" aria-label="Save role of ${member.email}">
-                        Save role
-                      </button>
-                    </form>
-                    ${buttonForm(viewer, `/team/members/${member.user_id}/remove`, {
-                      label: 'Remove',
-                      ariaLabel: `Remove ${member.email}`,
-                      kind: 'danger',
-                      confirm: `Remove ${member.email} from the team?`,
-                    })}`
-                : '',
-            ]),
-            undefined,
-            'members',
-          )}
-        </div>
-        <h2>Invitations</h2>
-        <div class="card">
-          ${
-            invitations.length === 0
-              ? html`<p>No open invitations.</p>`
-              : table(
-                  ['Email', 'Role', 'Sent', 'Expires'],
-                  invitations.map((open) => [open.email, open.role, when(open.created_at), when(open.expires_at)]),
-                  undefined,
-                  'invitations',
-                )
-          }
-          ${
-            owner
-              ? html`<form method="post" action="/team/invitations">
-                  ${csrfField(viewer)}
-                  <p>Makes a link that lets this person join with the role below (valid 7 days, used once).</p>
-                  <label for="invite-email">Email</label
-                  ><input id="invite-email" name="email" type="email" required maxlength="254" autocomplete="off" />
-                  <label for="invite-role">Role</label>${roleSelect('invite-role', 'developer')}
-                  <div class="actions"><button type="submit">Create invitation link</button></div>
-                </form>`
-              : ''
-          }
-        </div>
-        <h2>Brand</h2>
-        <form method="post" action="/team/branding" class="card">
-          ${csrfField(viewer)}
-          <p>What shoppers see on the hosted link pages and the consent screens.</p>
-          <label for="display-name">Display name (empty: ${profile.name})</label
-          ><input id="display-name" name="display_name" maxlength="100" value="${profile.display_name ?? ''}" />
-          <label for="logo-url">Logo URL (https)</label
-          ><input id="logo-url" name="logo_url" type="url" maxlength="2048" value="${profile.logo_url ?? ''}" />
-          <div class="actions"><button type="submit">Save branding</button></div>
-        </form>
-        <h2>Sharing</h2>
-        <form method="post" action="/team/sharing" class="card">
-          ${csrfField(viewer)}
-          <label for="privacy-policy-url">Privacy policy URL (https; linked from the consent step)</label
-          ><input
-            id="privacy-policy-url"
-            name="privacy_policy_url"
-            type="url"
-            maxlength="2048"
-            value="${profile.privacy_policy_url ?? ''}"
-          />
-          <label for="history-window">History window: days of purchases before the first link to ask for</label
-          ><input
-            id="history-window"
-            name="history_window_days"
-            type="number"
-            min="0"
-            max="3650"
-            required
-            value="${profile.history_window_days}"
-          />
-          <label for="redirect-origins"
-            >Return addresses: origins a retailer's public link may send shoppers back to with redirect_url (one a line,
-            e.g. https://shop.example; none: the link flow ends on its own page)</label
-          ><textarea id="redirect-origins" name="redirect_origins" rows="3" maxlength="4000">
-${profile.redirect_origins.join('\n')}</textarea>
-          <div class="actions"><button type="submit">Save sharing</button></div>
-        </form>`,
-    );
+  /** The Team page again with a refusal (422). */
+  private async refused(viewer: SignedInViewer, res: Response, error: string): Promise<void> {
+    const view = await this.team.execute(viewer.teamId);
+    res
+      .status(422)
+      .type('html')
+      .send(teamPage(viewer, view, { error }));
   }
 }

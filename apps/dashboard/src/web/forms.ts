@@ -1,31 +1,3 @@
-export type Form = Record<string, unknown> | undefined;
-
-/** A text field of a posted form or a query string ('' when absent or not a single string). */
-export function field(form: Form, name: string): string {
-  const value = form?.[name];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-/** A checkbox: present in the posted form when ticked. */
-export function checked(form: Form, name: string): boolean {
-  return form?.[name] !== undefined;
-}
-
-/** Every value of a repeated field (checkboxes of one name) that is one of `allowed`. */
-export function choices<T extends string>(form: Form, name: string, allowed: readonly T[]): T[] {
-  const value = form?.[name];
-  const given: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return allowed.filter((option) => given.includes(option));
-}
-
-/** Lines or commas -> trimmed non-empty entries (audience lists, redirect URIs). */
-export function list(form: Form, name: string): string[] {
-  return field(form, name)
-    .split(/[\n,]/)
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
-
 /** Short dates for tables, in UTC so every reader sees the same. */
 export function when(iso: string | null): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '';
@@ -57,7 +29,3 @@ export const NOTICES: Record<string, string> = {
   connector_disconnected: 'The connector was disconnected: its refresh token is refused from now on.',
   shop_disconnected: 'The shop was disconnected: its storefront block answers “not found” until it is linked again.',
 };
-
-export function notice(query: Form): string | null {
-  return NOTICES[field(query, 'notice')] ?? null;
-}

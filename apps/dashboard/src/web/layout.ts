@@ -180,3 +180,42 @@ export function buttonForm(
 
 /** What a page says after a change: a notice (done) or an error (refused). */
 export type PageMessages = Pick<PageOptions, 'notice' | 'error'>;
+
+/** The danger button that disconnects one thing (`name`) from the team, after `confirm`. */
+export function disconnectButton(
+  viewer: { csrf: string },
+  action: string,
+  name: string,
+  confirm: string,
+  fields?: Record<string, string>,
+): Html {
+  return buttonForm(viewer, action, {
+    label: 'Disconnect',
+    ariaLabel: `Disconnect ${name}`,
+    kind: 'danger',
+    confirm,
+    fields,
+  });
+}
+
+/**
+ * A select of a filter form: "any" (the empty value) first, then the options as `[value, label]`, the one the page
+ * shows now selected.
+ */
+export function filterSelect(
+  name: string,
+  label: string,
+  any: string,
+  options: ReadonlyArray<readonly [string, string]>,
+  selected: string | undefined,
+): Html {
+  return html`<div>
+    <label for="${name}">${label}</label
+    ><select id="${name}" name="${name}">
+      <option value="">${any}</option>
+      ${options.map(
+        ([value, text]) => html`<option value="${value}" ${value === selected ? html` selected` : ''}>${text}</option>`,
+      )}
+    </select>
+  </div>`;
+}
