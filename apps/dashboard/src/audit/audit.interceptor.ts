@@ -12,84 +12,66 @@ type Described = {
 
 const text = (form: Record<string, unknown>, name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
 
+type Target = NonNullable<Described['target']>;
+
+/** Made to the route's `name` parameter. */
+const param =
+  (name: string): Target =>
+  (params) =>
+    params[name]!;
+/** Made to what the form's `name` field says. */
+const field =
+  (name: string): Target =>
+  (_params, form) =>
+    text(form, name);
+const change = (area: AuditArea, action: string, target?: Target): Described => ({
+  area,
+  action,
+  ...(target ? { target } : {}),
+});
+
 /** What each change (a POST route) is called in the audit log, and what it was made to. */
 const CHANGES: Record<string, Described> = {
-  '/catalog/upload': { area: 'catalog', action: 'Catalog uploaded' },
-  '/developers/api-keys': { area: 'api_key', action: 'API key created', target: (_p, f) => text(f, 'name') },
-  '/developers/api-keys/:id/roll': { area: 'api_key', action: 'API key rolled', target: (p) => p.id! },
-  '/developers/api-keys/:id/revoke': { area: 'api_key', action: 'API key revoked', target: (p) => p.id! },
-  '/developers/webhooks': { area: 'webhook', action: 'Webhook created', target: (_p, f) => text(f, 'url') },
-  '/developers/webhooks/:id': { area: 'webhook', action: 'Webhook edited', target: (p) => p.id! },
-  '/developers/webhooks/:id/test': { area: 'webhook', action: 'Test event sent', target: (p) => p.id! },
-  '/developers/webhooks/:id/deliveries/:deliveryId/retry': {
-    area: 'webhook',
-    action: 'Delivery sent again',
-    target: (p) => p.deliveryId!,
-  },
-  '/developers/webhooks/:id/rotate-secret': { area: 'webhook', action: 'Signing secret rotated', target: (p) => p.id! },
-  '/developers/webhooks/:id/retry-failed': {
-    area: 'webhook',
-    action: 'Failed deliveries replayed',
-    target: (p) => p.id!,
-  },
-  '/developers/webhooks/:id/delete': { area: 'webhook', action: 'Webhook deleted', target: (p) => p.id! },
-  '/team/invitations': {
-    area: 'people',
-    action: 'Member invited',
-    target: (_p, f) => `${text(f, 'email')} (${text(f, 'role')})`,
-  },
-  '/team/members/:userId/role': {
-    area: 'people',
-    action: 'Role changed',
-    target: (p, f) => `${p.userId} → ${text(f, 'role')}`,
-  },
-  '/team/members/:userId/remove': { area: 'people', action: 'Member removed', target: (p) => p.userId! },
-  '/team/branding': { area: 'brand', action: 'Branding saved', target: (_p, f) => text(f, 'display_name') },
-  '/team/sharing': { area: 'brand', action: 'Sharing settings saved' },
-  '/simulator/connections': {
-    area: 'simulator',
-    action: 'Simulated connection created',
-    target: (_p, f) => text(f, 'customer_id'),
-  },
-  '/simulator/connections/:id/purchases': {
-    area: 'simulator',
-    action: 'Simulated purchase added',
-    target: (p) => p.id!,
-  },
-  '/simulator/connections/:id/status': {
-    area: 'simulator',
-    action: 'Simulated status changed',
-    target: (p, f) => `${p.id} → ${text(f, 'status')}`,
-  },
-  '/simulator/connections/:id/delete': {
-    area: 'simulator',
-    action: 'Simulated connection deleted',
-    target: (p) => p.id!,
-  },
-  '/connections/:id/disconnect': { area: 'connection', action: 'Connection disconnected', target: (p) => p.id! },
-  '/retailers/:id/enabled': { area: 'retailer', action: 'Retailer enabled or disabled', target: (p) => p.id! },
-  '/retailers/:id/link-settings': { area: 'retailer', action: 'Link settings saved', target: (p) => p.id! },
-  '/integrations': { area: 'integration', action: 'Integration created', target: (_p, f) => text(f, 'name') },
-  '/integrations/:id': { area: 'integration', action: 'Integration edited', target: (p) => p.id! },
-  '/integrations/:id/delete': { area: 'integration', action: 'Integration deleted', target: (p) => p.id! },
-  '/shops/disconnect': { area: 'shop', action: 'Shop disconnected', target: (_p, f) => text(f, 'shop') },
-  '/connectors/disconnect': {
-    area: 'connector',
-    action: 'Connector disconnected',
-    target: (_p, f) => text(f, 'client_id'),
-  },
-  '/apps': { area: 'partner_app', action: 'Partner app created', target: (_p, f) => text(f, 'name') },
-  '/apps/:clientId/rotate-secret': {
-    area: 'partner_app',
-    action: 'Partner app secret rotated',
-    target: (p) => p.clientId!,
-  },
-  '/apps/:clientId/redirect-uris': { area: 'partner_app', action: 'Redirect URIs saved', target: (p) => p.clientId! },
-  '/apps/installations/:clientId/disconnect': {
-    area: 'partner_app',
-    action: 'Installed app disconnected',
-    target: (p) => p.clientId!,
-  },
+  '/catalog/upload': change('catalog', 'Catalog uploaded'),
+  '/developers/api-keys': change('api_key', 'API key created', field('name')),
+  '/developers/api-keys/:id/roll': change('api_key', 'API key rolled', param('id')),
+  '/developers/api-keys/:id/revoke': change('api_key', 'API key revoked', param('id')),
+  '/developers/webhooks': change('webhook', 'Webhook created', field('url')),
+  '/developers/webhooks/:id': change('webhook', 'Webhook edited', param('id')),
+  '/developers/webhooks/:id/test': change('webhook', 'Test event sent', param('id')),
+  '/developers/webhooks/:id/deliveries/:deliveryId/retry': change(
+    'webhook',
+    'Delivery sent again',
+    param('deliveryId'),
+  ),
+  '/developers/webhooks/:id/rotate-secret': change('webhook', 'Signing secret rotated', param('id')),
+  '/developers/webhooks/:id/retry-failed': change('webhook', 'Failed deliveries replayed', param('id')),
+  '/developers/webhooks/:id/delete': change('webhook', 'Webhook deleted', param('id')),
+  '/team/invitations': change('people', 'Member invited', (_p, f) => `${text(f, 'email')} (${text(f, 'role')})`),
+  '/team/members/:userId/role': change('people', 'Role changed', (p, f) => `${p.userId} → ${text(f, 'role')}`),
+  '/team/members/:userId/remove': change('people', 'Member removed', param('userId')),
+  '/team/branding': change('brand', 'Branding saved', field('display_name')),
+  '/team/sharing': change('brand', 'Sharing settings saved'),
+  '/simulator/connections': change('simulator', 'Simulated connection created', field('customer_id')),
+  '/simulator/connections/:id/purchases': change('simulator', 'Simulated purchase added', param('id')),
+  '/simulator/connections/:id/status': change(
+    'simulator',
+    'Simulated status changed',
+    (p, f) => `${p.id} → ${text(f, 'status')}`,
+  ),
+  '/simulator/connections/:id/delete': change('simulator', 'Simulated connection deleted', param('id')),
+  '/connections/:id/disconnect': change('connection', 'Connection disconnected', param('id')),
+  '/retailers/:id/enabled': change('retailer', 'Retailer enabled or disabled', param('id')),
+  '/retailers/:id/link-settings': change('retailer', 'Link settings saved', param('id')),
+  '/integrations': change('integration', 'Integration created', field('name')),
+  '/integrations/:id': change('integration', 'Integration edited', param('id')),
+  '/integrations/:id/delete': change('integration', 'Integration deleted', param('id')),
+  '/shops/disconnect': change('shop', 'Shop disconnected', field('shop')),
+  '/connectors/disconnect': change('connector', 'Connector disconnected', field('client_id')),
+  '/apps': change('partner_app', 'Partner app created', field('name')),
+  '/apps/:clientId/rotate-secret': change('partner_app', 'Partner app secret rotated', param('clientId')),
+  '/apps/:clientId/redirect-uris': change('partner_app', 'Redirect URIs saved', param('clientId')),
+  '/apps/installations/:clientId/disconnect': change('partner_app', 'Installed app disconnected', param('clientId')),
 };
 
 /** Not changes to the team: no entry. */
