@@ -1,6 +1,6 @@
 import { type AuthContracts } from '@cps/contracts';
 import { when } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
+import { html, tableOr, type Html } from '../web/html.js';
 import { buttonForm, csrfField, disconnectButton, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type PartnerAppsView } from './list-partner-apps.use-case.js';
@@ -83,62 +83,49 @@ export function partnerAppsPage(
     html`${secrets ? secretBox(secrets) : ''}
       <h2>Apps installed on this team</h2>
       <div class="card">
-        ${
-          installations.length === 0
-            ? html`<p>No partner app is installed on this team.</p>`
-            : table(
-                ['App', 'Scopes', 'Status', 'Since', html`<span class="muted">Disconnect</span>`],
-                installations.map((installation) => [
+        ${tableOr(
+          html`<p>No partner app is installed on this team.</p>`,
+          ['App', 'Scopes', 'Status', 'Since', html`<span class="muted">Disconnect</span>`],
+          installations.map((installation) => [
+            installation.app_name,
+            html`<span class="mono">${installation.scope}</span>`,
+            statusBadge(installation.status),
+            when(installation.created_at),
+            installation.status === 'active'
+              ? disconnectButton(
+                  viewer,
+                  `/apps/installations/${installation.client_id}/disconnect`,
                   installation.app_name,
-                  html`<span class="mono">${installation.scope}</span>`,
-                  statusBadge(installation.status),
-                  when(installation.created_at),
-                  installation.status === 'active'
-                    ? disconnectButton(
-                        viewer,
-                        `/apps/installations/${installation.client_id}/disconnect`,
-                        installation.app_name,
-                        'Disconnect this app? Its tokens stop working until someone authorizes it again.',
-                      )
-                    : '',
-                ]),
-                undefined,
-                'installations',
-              )
-        }
+                  'Disconnect this app? Its tokens stop working until someone authorizes it again.',
+                )
+              : '',
+          ]),
+          undefined,
+          'installations',
+        )}
       </div>
       <h2>Your partner apps</h2>
       <div class="card">
-        ${
-          partnerApps.length === 0
-            ? html`<p>Your team has no partner apps.</p>`
-            : table(
-                [
-                  'Name',
-                  'client_id',
-                  'Redirect URIs',
-                  'Webhook URL',
-                  'Secret',
-                  html`<span class="muted">Rotate</span>`,
-                ],
-                partnerApps.map((app) => [
-                  app.name,
-                  html`<span class="mono">${app.client_id}</span>`,
-                  html`<span class="mono">${app.redirect_uris.join(' ')}</span>
-                    <a href="/apps/${app.client_id}" aria-label="Edit the redirect URIs of ${app.name}">Edit</a>`,
-                  html`<span class="mono">${app.webhook_url ?? ''}</span>`,
-                  app.secret_rotated_at ? `rotated ${when(app.secret_rotated_at)}` : `since ${when(app.created_at)}`,
-                  buttonForm(viewer, `/apps/${app.client_id}/rotate-secret`, {
-                    label: 'Rotate secret',
-                    ariaLabel: `Rotate secret of ${app.name}`,
-                    kind: 'secondary',
-                    confirm: 'Rotate the client secret? The current one stops working at once.',
-                  }),
-                ]),
-                undefined,
-                'partner-apps',
-              )
-        }
+        ${tableOr(
+          html`<p>Your team has no partner apps.</p>`,
+          ['Name', 'client_id', 'Redirect URIs', 'Webhook URL', 'Secret', html`<span class="muted">Rotate</span>`],
+          partnerApps.map((app) => [
+            app.name,
+            html`<span class="mono">${app.client_id}</span>`,
+            html`<span class="mono">${app.redirect_uris.join(' ')}</span>
+              <a href="/apps/${app.client_id}" aria-label="Edit the redirect URIs of ${app.name}">Edit</a>`,
+            html`<span class="mono">${app.webhook_url ?? ''}</span>`,
+            app.secret_rotated_at ? `rotated ${when(app.secret_rotated_at)}` : `since ${when(app.created_at)}`,
+            buttonForm(viewer, `/apps/${app.client_id}/rotate-secret`, {
+              label: 'Rotate secret',
+              ariaLabel: `Rotate secret of ${app.name}`,
+              kind: 'secondary',
+              confirm: 'Rotate the client secret? The current one stops working at once.',
+            }),
+          ]),
+          undefined,
+          'partner-apps',
+        )}
         <form method="post" action="/apps">
           ${csrfField(viewer)}
           <label for="app-name">Name</label><input id="app-name" name="name" type="text" required maxlength="200" />

@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS } from '@cps/domain';
 import { when } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
+import { html, table, tableOr, type Html } from '../web/html.js';
 import { csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type CatalogView } from './show-catalog.use-case.js';
 import { type CatalogUploadSummary } from './upload-catalog.use-case.js';
@@ -53,24 +53,21 @@ export function catalogPage(
       </form>
       <h2>Products</h2>
       <div class="card">
-        ${
-          products.length === 0
-            ? html`<p>No products yet.</p>`
-            : table(
-                ['Name', 'Brand', 'UPC / EAN', 'SKU', 'Retailer SKUs', 'Group', 'Updated'],
-                products.map((product) => [
-                  html`<span title="${product.id}">${product.name}</span>`,
-                  product.brand,
-                  product.code ? html`<span class="mono">${product.code}</span>` : '',
-                  product.sku,
-                  product.retailerSkus,
-                  product.group,
-                  when(product.updatedAt),
-                ]),
-                undefined,
-                'products',
-              )
-        }
+        ${tableOr(
+          html`<p>No products yet.</p>`,
+          ['Name', 'Brand', 'UPC / EAN', 'SKU', 'Retailer SKUs', 'Group', 'Updated'],
+          products.map((product) => [
+            html`<span title="${product.id}">${product.name}</span>`,
+            product.brand,
+            product.code ? html`<span class="mono">${product.code}</span>` : '',
+            product.sku,
+            product.retailerSkus,
+            product.group,
+            when(product.updatedAt),
+          ]),
+          undefined,
+          'products',
+        )}
         ${next ? html`<p><a href="/catalog?starting_after=${encodeURIComponent(next)}">Next products</a></p>` : ''}
       </div>`,
   );

@@ -1,9 +1,18 @@
+import { type AuthContracts } from '@cps/contracts';
 import { when } from '../web/forms.js';
-import { html, table } from '../web/html.js';
+import { html, tableOr } from '../web/html.js';
 import { disconnectButton, page, type PageMessages, type Viewer } from '../web/layout.js';
-import { type ConnectorRow } from './list-connectors.use-case.js';
 
-export function connectorsPage(viewer: Viewer, connectors: ConnectorRow[], messages: PageMessages): string {
+const KINDS: Record<AuthContracts.TeamConnector['kind'], string> = {
+  registered: 'registered client',
+  metadata_document: 'client metadata document',
+};
+
+export function connectorsPage(
+  viewer: Viewer,
+  connectors: AuthContracts.TeamConnector[],
+  messages: PageMessages,
+): string {
   return page(
     viewer,
     { title: 'MCP connectors', section: '/connectors', ...messages },
@@ -13,29 +22,26 @@ export function connectorsPage(viewer: Viewer, connectors: ConnectorRow[], messa
         authorization to come back.
       </p>
       <div class="card">
-        ${
-          connectors.length === 0
-            ? html`<p>No MCP connector is authorized on this team.</p>`
-            : table(
-                ['Client', 'Scopes', 'Authorized', 'Last used', html`<span class="muted">Disconnect</span>`],
-                connectors.map((connector) => [
-                  html`${connector.name}<br /><span class="mono muted">${connector.clientId}</span>
-                    <span class="muted">(${connector.kind})</span>`,
-                  html`<span class="mono">${connector.scope}</span>`,
-                  when(connector.authorizedAt),
-                  when(connector.lastUsedAt),
-                  disconnectButton(
-                    viewer,
-                    '/connectors/disconnect',
-                    connector.name,
-                    'Disconnect this connector? Its token is revoked; it needs a new authorization.',
-                    { client_id: connector.clientId },
-                  ),
-                ]),
-                'Last used: when the connector last obtained a token (its authorization or a refresh).',
-                'connectors',
-              )
-        }
+        ${tableOr(
+          html`<p>No MCP connector is authorized on this team.</p>`,
+          ['Client', 'Scopes', 'Authorized', 'Last used', html`<span class="muted">Disconnect</span>`],
+          connectors.map((connector) => [
+            html`${connector.name}<br /><span class="mono muted">${connector.client_id}</span>
+              <span class="muted">(${KINDS[connector.kind]})</span>`,
+            html`<span class="mono">${connector.scope}</span>`,
+            when(connector.authorized_at),
+            when(connector.last_used_at),
+            disconnectButton(
+              viewer,
+              '/connectors/disconnect',
+              connector.name,
+              'Disconnect this connector? Its token is revoked; it needs a new authorization.',
+              { client_id: connector.client_id },
+            ),
+          ]),
+          'Last used: when the connector last obtained a token (its authorization or a refresh).',
+          'connectors',
+        )}
       </div>`,
   );
 }

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type EventsContracts } from '@cps/contracts';
 import { type Flash } from '../web/flash.js';
 import { when } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
+import { html, table, tableOr, type Html } from '../web/html.js';
 import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type DevelopersView } from './show-developers.use-case.js';
@@ -67,53 +67,50 @@ export function developersPage(
       </p>
       <h2>API keys</h2>
       <div class="card">
-        ${
-          apiKeys.length === 0
-            ? html`<p>No API keys yet.</p>`
-            : table(
-                [
-                  'Name',
-                  'Key starts with',
-                  'Created',
-                  'Last used',
-                  'Expires',
-                  'Status',
-                  html`<span class="muted">Actions</span>`,
-                ],
-                apiKeys.map((key) => {
-                  return [
-                    key.name,
-                    html`<span class="mono">${key.prefix}…</span>`,
-                    when(key.created_at),
-                    when(key.last_used_at) || 'never',
-                    when(key.expires_at) || 'never',
-                    key.state === 'revoked'
-                      ? html`<span class="status status-revoked">revoked ${when(key.revoked_at)}</span>`
-                      : key.state === 'expired'
-                        ? html`<span class="status status-revoked">expired</span>`
-                        : html`<span class="status status-active">active</span>`,
-                    key.state !== 'active'
-                      ? ''
-                      : html`<div class="actions">
-                          ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/roll`, {
-                            label: 'Roll',
-                            ariaLabel: `Roll ${key.name}`,
-                            kind: 'secondary',
-                            confirm: 'Make a new key? This one keeps working for 24 hours, then expires.',
-                          })}
-                          ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/revoke`, {
-                            label: 'Revoke',
-                            ariaLabel: `Revoke ${key.name}`,
-                            kind: 'danger',
-                            confirm: 'Revoke this API key? Programs using it stop working.',
-                          })}
-                        </div>`,
-                  ];
-                }),
-                undefined,
-                'api-keys',
-              )
-        }
+        ${tableOr(
+          html`<p>No API keys yet.</p>`,
+          [
+            'Name',
+            'Key starts with',
+            'Created',
+            'Last used',
+            'Expires',
+            'Status',
+            html`<span class="muted">Actions</span>`,
+          ],
+          apiKeys.map((key) => {
+            return [
+              key.name,
+              html`<span class="mono">${key.prefix}…</span>`,
+              when(key.created_at),
+              when(key.last_used_at) || 'never',
+              when(key.expires_at) || 'never',
+              key.state === 'revoked'
+                ? html`<span class="status status-revoked">revoked ${when(key.revoked_at)}</span>`
+                : key.state === 'expired'
+                  ? html`<span class="status status-revoked">expired</span>`
+                  : html`<span class="status status-active">active</span>`,
+              key.state !== 'active'
+                ? ''
+                : html`<div class="actions">
+                    ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/roll`, {
+                      label: 'Roll',
+                      ariaLabel: `Roll ${key.name}`,
+                      kind: 'secondary',
+                      confirm: 'Make a new key? This one keeps working for 24 hours, then expires.',
+                    })}
+                    ${buttonForm(viewer, `/developers/api-keys/${key.key_id}/revoke`, {
+                      label: 'Revoke',
+                      ariaLabel: `Revoke ${key.name}`,
+                      kind: 'danger',
+                      confirm: 'Revoke this API key? Programs using it stop working.',
+                    })}
+                  </div>`,
+            ];
+          }),
+          undefined,
+          'api-keys',
+        )}
         <form method="post" action="/developers/api-keys" class="filters">
           ${csrfField(viewer)}
           <div>
@@ -134,21 +131,18 @@ export function developersPage(
       </div>
       <h2>Webhook destinations</h2>
       <div class="card">
-        ${
-          webhooks.length === 0
-            ? html`<p>No webhook destinations yet.</p>`
-            : table(
-                ['Name', 'URL', 'Events', 'Active'],
-                webhooks.map((webhook) => [
-                  html`<a href="/developers/webhooks/${webhook.webhook_id}">${webhook.name || 'Unnamed'}</a>`,
-                  html`<span class="mono">${webhook.url}</span>`,
-                  webhook.event_types.join(', '),
-                  webhook.is_active ? 'yes' : 'no',
-                ]),
-                undefined,
-                'webhooks',
-              )
-        }
+        ${tableOr(
+          html`<p>No webhook destinations yet.</p>`,
+          ['Name', 'URL', 'Events', 'Active'],
+          webhooks.map((webhook) => [
+            html`<a href="/developers/webhooks/${webhook.webhook_id}">${webhook.name || 'Unnamed'}</a>`,
+            html`<span class="mono">${webhook.url}</span>`,
+            webhook.event_types.join(', '),
+            webhook.is_active ? 'yes' : 'no',
+          ]),
+          undefined,
+          'webhooks',
+        )}
         <form method="post" action="/developers/webhooks">
           ${csrfField(viewer)} <label for="webhook-name">Name</label
           ><input id="webhook-name" name="name" type="text" maxlength="200" /> <label for="webhook-url">URL</label

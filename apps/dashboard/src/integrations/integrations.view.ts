@@ -1,6 +1,6 @@
 import { EventsContracts } from '@cps/contracts';
 import { when } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
+import { html, tableOr, type Html } from '../web/html.js';
 import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type IntegrationView } from './show-integration.use-case.js';
 
@@ -109,25 +109,22 @@ export function integrationsPage(
         (<code>account.linked</code>) and each purchase (<code>purchase.created</code>) become awards, once each.
       </p>
       <div class="card">
-        ${
-          integrations.length === 0
-            ? html`<p>No integrations yet.</p>`
-            : table(
-                ['Name', 'Kind', 'Adapter', 'Triggers', 'Active', 'Created'],
-                integrations.map((integration) => [
-                  html`<a href="/integrations/${integration.integration_id}"
-                    >${integration.name || integration.integration_id}</a
-                  >`,
-                  integration.kind,
-                  integration.adapter,
-                  integration.triggers.join(', '),
-                  integration.is_active ? 'yes' : 'no',
-                  when(integration.created_at),
-                ]),
-                undefined,
-                'integrations',
-              )
-        }
+        ${tableOr(
+          html`<p>No integrations yet.</p>`,
+          ['Name', 'Kind', 'Adapter', 'Triggers', 'Active', 'Created'],
+          integrations.map((integration) => [
+            html`<a href="/integrations/${integration.integration_id}"
+              >${integration.name || integration.integration_id}</a
+            >`,
+            integration.kind,
+            integration.adapter,
+            integration.triggers.join(', '),
+            integration.is_active ? 'yes' : 'no',
+            when(integration.created_at),
+          ]),
+          undefined,
+          'integrations',
+        )}
       </div>
       <h2>New integration</h2>
       <form method="post" action="/integrations" class="card">
@@ -158,25 +155,22 @@ export function integrationPage(
     html`<p><a href="/integrations">All integrations</a></p>
       <h2>Award ledger</h2>
       <div class="card">
-        ${
-          awards.length === 0
-            ? html`<p>No awards yet.</p>`
-            : table(
-                ['When', 'Trigger', 'Connection', 'Points', 'Subtotal', 'Status', 'Attempts', 'Last error'],
-                awards.map((award) => [
-                  when(award.created_at),
-                  award.trigger + (award.is_simulated ? ' (simulated)' : ''),
-                  html`<a class="mono" href="/connections/${award.connection_id}">${award.connection_id}</a>`,
-                  award.points,
-                  award.items_subtotal,
-                  award.status,
-                  award.attempts,
-                  award.last_error ?? (award.last_status_code ? `HTTP ${award.last_status_code}` : ''),
-                ]),
-                'Newest first: one award per linked account or purchase',
-                'awards',
-              )
-        }
+        ${tableOr(
+          html`<p>No awards yet.</p>`,
+          ['When', 'Trigger', 'Connection', 'Points', 'Subtotal', 'Status', 'Attempts', 'Last error'],
+          awards.map((award) => [
+            when(award.created_at),
+            award.trigger + (award.is_simulated ? ' (simulated)' : ''),
+            html`<a class="mono" href="/connections/${award.connection_id}">${award.connection_id}</a>`,
+            award.points,
+            award.items_subtotal,
+            award.status,
+            award.attempts,
+            award.last_error ?? (award.last_status_code ? `HTTP ${award.last_status_code}` : ''),
+          ]),
+          'Newest first: one award per linked account or purchase',
+          'awards',
+        )}
         ${
           next
             ? html`<p>

@@ -1,7 +1,7 @@
 import { AuthContracts } from '@cps/contracts';
 import { roleAllows, type MemberRole } from '@cps/domain';
 import { when } from '../web/forms.js';
-import { html, table, type Html } from '../web/html.js';
+import { html, table, tableOr, type Html } from '../web/html.js';
 import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type TeamView } from './show-team.use-case.js';
 
@@ -80,16 +80,13 @@ export function teamPage(
       </div>
       <h2>Invitations</h2>
       <div class="card">
-        ${
-          invitations.length === 0
-            ? html`<p>No open invitations.</p>`
-            : table(
-                ['Email', 'Role', 'Sent', 'Expires'],
-                invitations.map((open) => [open.email, open.role, when(open.created_at), when(open.expires_at)]),
-                undefined,
-                'invitations',
-              )
-        }
+        ${tableOr(
+          html`<p>No open invitations.</p>`,
+          ['Email', 'Role', 'Sent', 'Expires'],
+          invitations.map((open) => [open.email, open.role, when(open.created_at), when(open.expires_at)]),
+          undefined,
+          'invitations',
+        )}
         ${
           owner
             ? html`<form method="post" action="/team/invitations">

@@ -75,3 +75,8 @@ export function table(headers: Cell[], rows: Cell[][], caption?: string, exportA
     </div>
     ${exportAs ? html`<p class="table-export"><a href="${raw(CSV_LINK)}${exportAs}" download>Download CSV</a></p>` : ''}`;
 }
+
+/** `table` of the rows, or `empty` (what the page says instead) when there are none. */
+export function tableOr(empty: Html, headers: Cell[], rows: Cell[][], caption?: string, exportAs?: string): Html {
+  return rows.length === 0 ? empty : table(headers, rows, caption, exportAs);
+}
