@@ -5,6 +5,7 @@ import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
 import { createTestDatabase } from '@cps/testing';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DeliveryRepository } from '../src/deliveries/delivery.repository.js';
+import { FirstDeliveries } from '../src/deliveries/first-deliveries.js';
 import { AwardRepository } from '../src/integrations/award.repository.js';
 import { IntegrationsPurchaseMatchedHandler } from '../src/integrations/integration-events.handlers.js';
 import { IntegrationRepository } from '../src/integrations/integration.repository.js';
@@ -93,15 +94,14 @@ beforeAll(async () => {
   const settings: DeliverySettings = { retrySchedule: [0, 60], timeoutMs: 1000, pollMs: 100, concurrency: 1 };
   const clock: Clock = { now: () => new Date() };
   const randomness = { fraction: () => 0.5 } as Randomness;
+  const firstDeliveries = new FirstDeliveries(settings, clock, randomness);
   webhooks = new PurchaseMatchedHandler(
     new RecordWebhookEventUseCase(new WebhookEventRepository(), new DeliveryRepository(dataSource), [
       new WebhookDestinationFanOut(
         new WebhookDestinationRepository(dataSource.getRepository(WebhookDestinationEntity)),
-        settings,
-        clock,
-        randomness,
+        firstDeliveries,
       ),
-      new PartnerAppFanOut(new PartnerTargetRepository(), settings, clock, randomness),
+      new PartnerAppFanOut(new PartnerTargetRepository(), firstDeliveries),
     ]),
   );
   integrations = new IntegrationsPurchaseMatchedHandler(

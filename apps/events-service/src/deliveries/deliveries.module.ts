@@ -9,6 +9,7 @@ import { DeliveryMetrics } from './delivery-metrics.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './delivery.entity.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
+import { FirstDeliveries } from './first-deliveries.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { GetDeliveryUseCase } from './get-delivery.use-case.js';
 import { RetryFailedDeliveriesUseCase } from './retry-failed-deliveries.use-case.js';
@@ -29,6 +30,7 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
     GetDeliveryUseCase,
     RetryFailedDeliveriesUseCase,
     DeliveryWorker,
+    FirstDeliveries,
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {
       provide: DeliverySettings,
@@ -41,6 +43,6 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
       }),
     },
   ],
-  exports: [DeliveryRepository, DeliverySettings],
+  exports: [DeliveryRepository, DeliverySettings, FirstDeliveries],
 })
 export class DeliveriesModule {}

@@ -2,6 +2,7 @@ import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { aConnection } from '@cps/testing/unit';
 import { type NewDelivery } from '../deliveries/delivery.repository.js';
+import { FirstDeliveries } from '../deliveries/first-deliveries.js';
 import { type DeliverySettings } from '../settings.js';
 import { type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { connectionActivatedEvent } from '../webhook-events/webhook-event-bodies.js';
@@ -34,7 +35,7 @@ function setup(delivering: Record<string, DeliveringTarget[]>, schedule = [0, 5]
     perTransaction: (_key, load) => load(),
   };
   return {
-    fanOut: new PartnerAppFanOut(targets, settings, clock, randomness),
+    fanOut: new PartnerAppFanOut(targets, new FirstDeliveries(settings, clock, randomness)),
     context,
     storedEvents,
     queued,

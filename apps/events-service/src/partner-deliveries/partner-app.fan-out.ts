@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from '@cps/contracts';
-import { nextAttemptAt, Clock, Randomness } from '@cps/domain';
-import { DeliverySettings } from '../settings.js';
+import { FirstDeliveries } from '../deliveries/first-deliveries.js';
 import { type EventFanOut, type FanOutContext } from '../webhook-events/event-fan-out.js';
 import { type NewWebhookEvent } from '../webhook-events/webhook-event-bodies.js';
 import { PartnerTargetRepository } from './partner-target.repository.js';
@@ -16,9 +15,7 @@ import { partnerWebhookEvent } from './partner-webhook-body.js';
 export class PartnerAppFanOut implements EventFanOut {
   constructor(
     private readonly targets: PartnerTargetRepository,
-    private readonly settings: DeliverySettings,
-    private readonly clock: Clock,
-    private readonly randomness: Randomness,
+    private readonly firstDeliveries: FirstDeliveries,
   ) {}
 
   async fanOut(
@@ -32,19 +29,13 @@ export class PartnerAppFanOut implements EventFanOut {
     if (recipients.length === 0) return;
     const partnerEvent = partnerWebhookEvent(ulid(), event);
     if (!partnerEvent) return;
-    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
-      this.randomness.fraction(),
+    const deliveries = this.firstDeliveries.of(
+      event.teamId,
+      partnerEvent.id,
+      recipients.map((recipient) => recipient.destinationId),
     );
-    if (!firstAttempt) return;
+    if (deliveries.length === 0) return;
     storeEvent({ ...partnerEvent, isSimulated: false });
-    queueDeliveries(
-      recipients.map((recipient) => ({
-        id: ulid(),
-        teamId: event.teamId,
-        destinationId: recipient.destinationId,
-        eventId: partnerEvent.id,
-        nextAttemptAt: firstAttempt,
-      })),
-    );
+    queueDeliveries(deliveries);
   }
 }

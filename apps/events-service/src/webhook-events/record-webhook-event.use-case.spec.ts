@@ -2,6 +2,7 @@ import { type Clock, type Randomness } from '@cps/domain';
 import { type EntityManager } from 'typeorm';
 import { aConnection } from '@cps/testing/unit';
 import { type DeliveryRepository, type NewDelivery } from '../deliveries/delivery.repository.js';
+import { FirstDeliveries } from '../deliveries/first-deliveries.js';
 import { type DeliverySettings } from '../settings.js';
 import { type WebhookDestinationEntity } from '../webhooks/webhook-destination.entity.js';
 import { type WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
@@ -89,8 +90,9 @@ function setup(
   const settings: DeliverySettings = { retrySchedule: schedule, timeoutMs: 1000, pollMs: 100, concurrency: 1 };
   const clock: Clock = { now: () => NOW };
   const randomness = { fraction: () => 0.5 } as Randomness;
-  const fanOut = new WebhookDestinationFanOut(destinationRepo, settings, clock, randomness);
-  const partnerFanOut = new PartnerAppFanOut(targetRepo, settings, clock, randomness);
+  const firstDeliveries = new FirstDeliveries(settings, clock, randomness);
+  const fanOut = new WebhookDestinationFanOut(destinationRepo, firstDeliveries);
+  const partnerFanOut = new PartnerAppFanOut(targetRepo, firstDeliveries);
   const useCase = (fanOuts: EventFanOut[] = [fanOut]) =>
     new RecordWebhookEventUseCase(eventRepo, deliveryRepo, fanOuts);
   return { stored, queued, teamsAsked, writes, fanOut, partnerFanOut, useCase };

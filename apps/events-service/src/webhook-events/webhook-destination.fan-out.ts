@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from '@cps/contracts';
-import { destinationAccepts, nextAttemptAt, Clock, Randomness } from '@cps/domain';
-import { DeliverySettings } from '../settings.js';
+import { destinationAccepts } from '@cps/domain';
+import { FirstDeliveries } from '../deliveries/first-deliveries.js';
 import { WebhookDestinationRepository } from '../webhooks/webhook-destination.repository.js';
 import { type EventFanOut, type FanOutContext } from './event-fan-out.js';
 import { type NewWebhookEvent } from './webhook-event-bodies.js';
@@ -11,9 +10,7 @@ import { type NewWebhookEvent } from './webhook-event-bodies.js';
 export class WebhookDestinationFanOut implements EventFanOut {
   constructor(
     private readonly destinations: WebhookDestinationRepository,
-    private readonly settings: DeliverySettings,
-    private readonly clock: Clock,
-    private readonly randomness: Randomness,
+    private readonly firstDeliveries: FirstDeliveries,
   ) {}
 
   async fanOut(
@@ -25,19 +22,13 @@ export class WebhookDestinationFanOut implements EventFanOut {
     );
     const recipients = active.filter((destination) => destinationAccepts(destination, event));
     if (recipients.length === 0) return;
-    const firstAttempt = nextAttemptAt(0, this.settings.retrySchedule, this.clock.now(), () =>
-      this.randomness.fraction(),
+    const deliveries = this.firstDeliveries.of(
+      event.teamId,
+      event.id,
+      recipients.map((destination) => destination.id),
     );
-    if (!firstAttempt) return; // an empty schedule sends nothing (config requires at least one entry)
+    if (deliveries.length === 0) return;
     storeEvent(event);
-    queueDeliveries(
-      recipients.map((destination) => ({
-        id: ulid(),
-        teamId: event.teamId,
-        destinationId: destination.id,
-        eventId: event.id,
-        nextAttemptAt: firstAttempt,
-      })),
-    );
+    queueDeliveries(deliveries);
   }
 }
