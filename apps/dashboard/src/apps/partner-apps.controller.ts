@@ -4,7 +4,7 @@ import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, entries, FormBody, PathOf, ShowPage } from '../web/form-input.js';
-import { attempt, changeThenRedirect } from '../web/refusals.js';
+import { attempt, changeThenRedirect, sendPage } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { ClientIdPath, CreatePartnerAppForm, RedirectUrisForm } from './dto/partner-app.form.dto.js';
 import { GetOwnPartnerApp } from './get-own-partner-app.use-case.js';
@@ -41,10 +41,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
       }),
     );
     if (!result.ok) {
-      res
-        .status(422)
-        .type('html')
-        .send(await this.refused(viewer, `Partner app not created: ${result.error}`));
+      sendPage(res, 422, await this.refused(viewer, `Partner app not created: ${result.error}`));
       return;
     }
     const { client_id, client_secret, webhook_secret } = result.value;
@@ -55,10 +52,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
       webhookSecret: webhook_secret,
     };
     const apps = await this.view.execute(viewer.teamId);
-    res
-      .status(201)
-      .type('html')
-      .send(partnerAppsPage(viewer, apps, {}, secrets));
+    sendPage(res, 201, partnerAppsPage(viewer, apps, {}, secrets));
   }
 
   /** Only an app of the viewer's team (the list is the team's); the old secret stops working at once. */
@@ -70,7 +64,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
   ) {
     const { clientSecret } = await this.rotateSecret.execute(viewer.teamId, clientId);
     const apps = await this.view.execute(viewer.teamId);
-    res.type('html').send(partnerAppsPage(viewer, apps, {}, { kind: 'rotated', clientSecret }));
+    sendPage(res, 200, partnerAppsPage(viewer, apps, {}, { kind: 'rotated', clientSecret }));
   }
 
   /** The edit page of one of the team's own apps (another team's app is 404, as an unknown one). */

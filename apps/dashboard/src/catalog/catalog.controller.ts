@@ -7,6 +7,7 @@ import { catalogPage } from './catalog.view.js';
 import { CatalogUploadForm } from './dto/catalog-upload.form.dto.js';
 import { ShowCatalog } from './show-catalog.use-case.js';
 import { UploadCatalog } from './upload-catalog.use-case.js';
+import { sendPage } from '../web/refusals.js';
 
 /** Catalog: a CSV upload with every row's result, by the rules of `PUT /products`, and the team's products. */
 @DashboardPage('catalog')
@@ -35,10 +36,7 @@ export class CatalogController {
     } catch (error) {
       if (!(error instanceof CatalogUploadRefused)) throw error;
       const products = await this.catalog.execute(viewer.teamId, '');
-      res
-        .status(422)
-        .type('html')
-        .send(catalogPage(viewer, products, { error: `Catalog not uploaded: ${error.message}` }));
+      sendPage(res, 422, catalogPage(viewer, products, { error: `Catalog not uploaded: ${error.message}` }));
       return;
     }
     // As `PUT /products`: 200 with every row's result, rejected rows included.

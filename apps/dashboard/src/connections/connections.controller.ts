@@ -5,7 +5,7 @@ import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { sendCsv } from '../web/csv.js';
 import { DashboardPage, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { connectionPage, connectionsPage, disconnectRefusedPage, purchasePage } from './connections.view.js';
 import { ConnectionFilterQuery, PurchasePath } from './dto/connections.dto.js';
 import { ExportConnections } from './export-connections.use-case.js';
@@ -67,10 +67,7 @@ export class ConnectionsController {
       }),
     );
     if (!result.ok) {
-      res
-        .status(409)
-        .type('html')
-        .send(disconnectRefusedPage(viewer, id, result.error));
+      sendPage(res, 409, disconnectRefusedPage(viewer, id, result.error));
       return;
     }
     res.redirect(303, `/connections/${encodeURIComponent(id)}?notice=disconnected`);

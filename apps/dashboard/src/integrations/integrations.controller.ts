@@ -4,7 +4,7 @@ import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, FormBody, FormQuery, IdPath, PathOf, ShowPage } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { AwardsQuery, CreateIntegrationForm, IntegrationSettingsForm } from './dto/integration.form.dto.js';
 import { integrationSettings } from './integration-settings.js';
@@ -39,19 +39,13 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
       }),
     );
     if (!result.ok) {
-      res
-        .status(422)
-        .type('html')
-        .send(await this.refused(viewer, `Integration not created: ${result.error}`));
+      sendPage(res, 422, await this.refused(viewer, `Integration not created: ${result.error}`));
       return;
     }
     const created = result.value;
     const notice = `The integration ${created.name || created.integration_id} was created.`;
     const integrations = await this.view.execute(viewer.teamId);
-    res
-      .status(201)
-      .type('html')
-      .send(integrationsPage(viewer, integrations, { notice }, created.secret));
+    sendPage(res, 201, integrationsPage(viewer, integrations, { notice }, created.secret));
   }
 
   @ShowPage(':id')
@@ -80,10 +74,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
     );
     if (!result.ok) {
       const view = await this.integration.execute(viewer.teamId, id, '');
-      res
-        .status(422)
-        .type('html')
-        .send(integrationPage(viewer, view, { error: `Integration not saved: ${result.error}` }));
+      sendPage(res, 422, integrationPage(viewer, view, { error: `Integration not saved: ${result.error}` }));
       return;
     }
     res.redirect(303, `/integrations/${encodeURIComponent(id)}?notice=integration_saved`);

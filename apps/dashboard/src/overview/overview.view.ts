@@ -160,11 +160,11 @@ export function overviewPage(
       </div>
       <h2>Webhook delivery health</h2>
       ${healthTable(
-        webhookHealth.map((entry) => ({
-          href: `/developers/webhooks/${entry.webhook.webhook_id}`,
-          name: entry.webhook.name || entry.webhook.url,
-          active: entry.webhook.is_active,
-          ...entry,
+        webhookHealth.map(({ item, ...counts }) => ({
+          href: `/developers/webhooks/${item.webhook_id}`,
+          name: item.name || item.url,
+          active: item.is_active,
+          ...counts,
         })),
         {
           id: 'webhook-health',
@@ -176,11 +176,11 @@ export function overviewPage(
       )}
       <h2>Integrations health</h2>
       ${healthTable(
-        integrationHealth.map((entry) => ({
-          href: `/integrations/${entry.integration.integration_id}`,
-          name: entry.integration.name || entry.integration.integration_id,
-          active: entry.integration.is_active,
-          ...entry,
+        integrationHealth.map(({ item, ...counts }) => ({
+          href: `/integrations/${item.integration_id}`,
+          name: item.name || item.integration_id,
+          active: item.is_active,
+          ...counts,
         })),
         {
           id: 'integrations-health',

@@ -13,9 +13,15 @@ export interface HealthCounts {
   pending: number;
 }
 
-function countByStatus(entries: Array<{ status: string }>): HealthCounts {
-  const count = (status: string) => entries.filter((entry) => entry.status === status).length;
-  return { succeeded: count('succeeded'), failed: count('failed'), pending: count('pending') };
+/** Each item with the last entries `sample` reads of it, counted by status. */
+function health<T>(items: T[], sample: (item: T) => Promise<Array<{ status: string }>>) {
+  return Promise.all(
+    items.map(async (item) => {
+      const entries = await sample(item);
+      const count = (status: string) => entries.filter((entry) => entry.status === status).length;
+      return { item, succeeded: count('succeeded'), failed: count('failed'), pending: count('pending') };
+    }),
+  );
 }
 
 export interface OverviewView {
@@ -26,8 +32,8 @@ export interface OverviewView {
   stats: SyncContracts.TeamStats;
   /** Each destination's and integration's last HEALTH_SAMPLE deliveries or awards, counted by status. */
   healthSample: number;
-  webhookHealth: Array<{ webhook: Webhook } & HealthCounts>;
-  integrationHealth: Array<{ integration: EventsContracts.Integration } & HealthCounts>;
+  webhookHealth: Array<{ item: Webhook } & HealthCounts>;
+  integrationHealth: Array<{ item: EventsContracts.Integration } & HealthCounts>;
 }
 
 /**
@@ -59,26 +65,19 @@ export class ShowOverview {
       this.rpc.request(EventsContracts.listWebhooks, { teamId }),
       this.rpc.request(EventsContracts.listIntegrations, { teamId }),
     ]);
-    const webhookHealth = await Promise.all(
-      webhooks.map(async (webhook) => {
-        const { deliveries } = await this.rpc.request(EventsContracts.listDeliveries, {
-          teamId,
-          webhookId: webhook.webhook_id,
-          limit: HEALTH_SAMPLE,
-        });
-        return { webhook, ...countByStatus(deliveries) };
-      }),
-    );
-    const integrationHealth = await Promise.all(
-      integrations.map(async (integration) => {
-        const { awards } = await this.rpc.request(EventsContracts.listIntegrationAwards, {
-          teamId,
-          integrationId: integration.integration_id,
-          limit: HEALTH_SAMPLE,
-        });
-        return { integration, ...countByStatus(awards) };
-      }),
-    );
+    const limit = HEALTH_SAMPLE;
+    const webhookHealth = await health(webhooks, async ({ webhook_id }) => {
+      const { deliveries } = await this.rpc.request(EventsContracts.listDeliveries, {
+        teamId,
+        webhookId: webhook_id,
+        limit,
+      });
+      return deliveries;
+    });
+    const integrationHealth = await health(integrations, async ({ integration_id }) => {
+      const ref = { teamId, integrationId: integration_id, limit };
+      return (await this.rpc.request(EventsContracts.listIntegrationAwards, ref)).awards;
+    });
     return {
       overview,
       products,

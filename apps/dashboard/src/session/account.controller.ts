@@ -3,7 +3,7 @@ import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { FormBody, FormQuery, NoticeQuery, ShowPage } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { accountPage } from './account.view.js';
 import { PasswordForm } from './dto/password.form.dto.js';
 import { AnyMember, CurrentViewer, SignedIn, type SignedInViewer } from './viewer.js';
@@ -28,10 +28,7 @@ export class AccountController {
     @Res() res: Response,
   ) {
     if (form.new_password !== form.confirm_password) {
-      res
-        .status(422)
-        .type('html')
-        .send(accountPage(viewer, { error: 'Password not changed: the two new passwords differ.' }));
+      sendPage(res, 422, accountPage(viewer, { error: 'Password not changed: the two new passwords differ.' }));
       return;
     }
     const result = await attempt(() =>
@@ -42,10 +39,7 @@ export class AccountController {
       }),
     );
     if (!result.ok) {
-      res
-        .status(422)
-        .type('html')
-        .send(accountPage(viewer, { error: `Password not changed: ${result.error}` }));
+      sendPage(res, 422, accountPage(viewer, { error: `Password not changed: ${result.error}` }));
       return;
     }
     res.redirect(303, '/account?notice=password_changed');

@@ -6,7 +6,7 @@ import { constantTimeEqual } from '@cps/persistence';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { FormBody, PathOf } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { AcceptInvitationForm, InvitationPath } from './dto/session.dto.js';
 import { invitationPage } from './invitation.view.js';
 import { Sessions } from './sessions.js';
@@ -83,9 +83,6 @@ export class InvitationsController {
   ): void {
     const csrf = randomBytes(24).toString('base64url');
     res.setHeader('Set-Cookie', cookie(this.config, LOGIN_COOKIE, csrf, 30 * 60));
-    res
-      .status(status)
-      .type('html')
-      .send(invitationPage(token, preview, csrf, error));
+    sendPage(res, status, invitationPage(token, preview, csrf, error));
   }
 }

@@ -6,7 +6,7 @@ import { constantTimeEqual } from '@cps/persistence';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { FormBody, FormQuery } from '../web/form-input.js';
-import { refusalText } from '../web/refusals.js';
+import { refusalText, sendPage } from '../web/refusals.js';
 import { ModeForm, SignInForm, SignInQuery, TeamSwitchForm } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
 import { signInPage } from './sign-in.view.js';
@@ -130,9 +130,6 @@ export class SignInController {
   private renderSignIn(res: Response, status: number, query: SignInQuery, email = '', error: string | null = null) {
     const csrf = randomBytes(24).toString('base64url');
     res.setHeader('Set-Cookie', cookie(this.config, LOGIN_COOKIE, csrf, 30 * 60));
-    res
-      .status(status)
-      .type('html')
-      .send(signInPage(csrf, email, error, query.signed_out === '1'));
+    sendPage(res, status, signInPage(csrf, email, error, query.signed_out === '1'));
   }
 }

@@ -6,7 +6,7 @@ import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CurrentViewer, OwnersOnly, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash } from '../web/flash.js';
 import { DashboardPage, FormBody, FormQuery, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { BrandingForm, InvitationForm, MemberPath, RoleForm, SharingForm } from './dto/team.dto.js';
 import { ShowTeam } from './show-team.use-case.js';
 import { teamPage } from './team.view.js';
@@ -150,9 +150,6 @@ export class TeamController {
   /** The Team page again with a refusal (422). */
   private async refused(viewer: SignedInViewer, res: Response, error: string): Promise<void> {
     const view = await this.team.execute(viewer.teamId);
-    res
-      .status(422)
-      .type('html')
-      .send(teamPage(viewer, view, { error }));
+    sendPage(res, 422, teamPage(viewer, view, { error }));
   }
 }

@@ -11,7 +11,7 @@ import { type Request, type Response } from 'express';
 import { SignedIn, SignInRequired, type SignedInViewer } from '../session/viewer.js';
 import { html } from './html.js';
 import { page, plainPage } from './layout.js';
-import { refusalText } from './refusals.js';
+import { refusalText, sendPage } from './refusals.js';
 
 /**
  * The dashboard answers people: a missing session goes to the sign-in page, any other refusal is a page, with the
@@ -56,10 +56,11 @@ export class PageFilter implements ExceptionFilter {
           : refusalText(exception);
     const viewer = await this.viewerOf(request as Request & { viewer?: SignedInViewer });
     const back = html`<p><a href="/">Back to the overview</a></p>`;
-    response
-      .status(status)
-      .type('html')
-      .send(viewer ? page(viewer, { title, error: text }, back) : plainPage({ title, error: text }, back));
+    sendPage(
+      response,
+      status,
+      viewer ? page(viewer, { title, error: text }, back) : plainPage({ title, error: text }, back),
+    );
   }
 
   /** The guard's viewer; for an address no route answers, the session's, when there is one. */

@@ -62,8 +62,10 @@ export async function changeThenRedirect(
     res.redirect(303, done);
     return;
   }
-  res
-    .status(status)
-    .type('html')
-    .send(await refusedPage(result.error));
+  sendPage(res, status, await refusedPage(result.error));
+}
+
+/** Answers `page` (HTML) with `status`. */
+export function sendPage(res: Response, status: number, page: string): void {
+  res.status(status).type('html').send(page);
 }
