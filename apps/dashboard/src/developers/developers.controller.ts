@@ -4,9 +4,9 @@ import { RpcClient } from '@cps/messaging';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { setFlash, takeFlash } from '../web/flash.js';
+import { setFlash, takeFlash, type Flash } from '../web/flash.js';
 import { DashboardPage, FormBody, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
-import { attempt } from '../web/refusals.js';
+import { attempt, sendPage } from '../web/refusals.js';
 import { deliveryPage, developersPage, webhookPage } from './developers.view.js';
 import { ApiKeyForm, DeliveryPath, OverlapForm, WebhookForm, WebhookPageQuery } from './dto/developers.dto.js';
 import { RotateWebhookSecret } from './rotate-webhook-secret.use-case.js';
@@ -60,20 +60,19 @@ export class DevelopersController {
     @FormBody(ApiKeyForm) form: ApiKeyForm,
     @Res() res: Response,
   ) {
-    const result = await attempt(() =>
-      this.rpc.request(AuthContracts.createApiKey, {
-        teamId: viewer.teamId,
-        name: form.name,
-        actorUserId: viewer.session.userId,
-        ...(form.expires_in_days ? { expiresInDays: Number(form.expires_in_days) } : {}),
-      }),
+    await this.createShownOnce(
+      viewer,
+      res,
+      'API key not created',
+      () =>
+        this.rpc.request(AuthContracts.createApiKey, {
+          teamId: viewer.teamId,
+          name: form.name,
+          actorUserId: viewer.session.userId,
+          ...(form.expires_in_days ? { expiresInDays: Number(form.expires_in_days) } : {}),
+        }),
+      (key) => ({ kind: 'api_key', text: key.api_key, id: key.key_id }),
     );
-    if (!result.ok) {
-      await this.refused(viewer, res, `API key not created: ${result.error}`);
-      return;
-    }
-    setFlash(res, this.config, { kind: 'api_key', text: result.value.api_key, id: result.value.key_id });
-    res.redirect(303, '/developers');
   }
 
   /** A new key of the same name, shown once; the old one keeps working for 24 hours (auth-server's roll). */
@@ -106,22 +105,21 @@ export class DevelopersController {
     @FormBody(WebhookForm) form: WebhookForm,
     @Res() res: Response,
   ) {
-    const result = await attempt(() =>
-      this.rpc.request(EventsContracts.createWebhook, {
-        teamId: viewer.teamId,
-        ...(form.name ? { name: form.name } : {}),
-        url: form.url,
-        event_types: form.event_types,
-        is_active: true,
-        receive_simulated_events: form.receive_simulated_events,
-      }),
+    await this.createShownOnce(
+      viewer,
+      res,
+      'Webhook not created',
+      () =>
+        this.rpc.request(EventsContracts.createWebhook, {
+          teamId: viewer.teamId,
+          ...(form.name ? { name: form.name } : {}),
+          url: form.url,
+          event_types: form.event_types,
+          is_active: true,
+          receive_simulated_events: form.receive_simulated_events,
+        }),
+      (webhook) => ({ kind: 'webhook', text: webhook.secret, id: webhook.webhook_id }),
     );
-    if (!result.ok) {
-      await this.refused(viewer, res, `Webhook not created: ${result.error}`);
-      return;
-    }
-    setFlash(res, this.config, { kind: 'webhook', text: result.value.secret, id: result.value.webhook_id });
-    res.redirect(303, '/developers');
   }
 
   /** A signed example event straight to the endpoint; what it answered is shown once on the next page. */
@@ -225,12 +223,24 @@ export class DevelopersController {
     res.redirect(303, '/developers?notice=webhook_deleted');
   }
 
-  /** The Developers page again with a refusal (422). */
-  private async refused(viewer: SignedInViewer, res: Response, error: string): Promise<void> {
-    const view = await this.developers.execute(viewer.teamId);
-    res
-      .status(422)
-      .type('html')
-      .send(developersPage(viewer, view, { error }));
+  /**
+   * Creates something whose secret the next page shows once (`flash`, through `web/flash.ts`); refused, the
+   * Developers page again with why (422).
+   */
+  private async createShownOnce<T>(
+    viewer: SignedInViewer,
+    res: Response,
+    refusal: string,
+    create: () => Promise<T>,
+    flash: (created: T) => Flash,
+  ): Promise<void> {
+    const result = await attempt(create);
+    if (!result.ok) {
+      const view = await this.developers.execute(viewer.teamId);
+      sendPage(res, 422, developersPage(viewer, view, { error: `${refusal}: ${result.error}` }));
+      return;
+    }
+    setFlash(res, this.config, flash(result.value));
+    res.redirect(303, '/developers');
   }
 }
