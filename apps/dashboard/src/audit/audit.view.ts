@@ -1,5 +1,5 @@
 import { html, table } from '../web/html.js';
-import { filterSelect, page, type Viewer } from '../web/layout.js';
+import { filterButtons, filterSelect, page, type Viewer } from '../web/layout.js';
 import { AUDIT_AREAS } from './audit-log.js';
 import { type AuditLogView } from './show-audit-log.use-case.js';
 
@@ -20,10 +20,7 @@ export function auditLogPage(viewer: Viewer, { filter, actors, exportQuery, entr
           <label for="from">From</label><input id="from" name="from" type="date" value="${filter.from ?? ''}" />
         </div>
         <div><label for="to">To</label><input id="to" name="to" type="date" value="${filter.to ?? ''}" /></div>
-        <div>
-          <button type="submit">Filter</button> <a class="button secondary" href="/audit">Clear</a>
-          <a class="button secondary" href="/audit/export.csv${exportQuery ? `?${exportQuery}` : ''}">Export CSV</a>
-        </div>
+        ${filterButtons('Filter', '/audit', `/audit/export.csv${exportQuery ? `?${exportQuery}` : ''}`)}
       </form>
       ${
         entries.length === 0

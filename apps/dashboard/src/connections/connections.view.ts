@@ -1,7 +1,7 @@
 import { CONNECTION_STATUSES } from '@cps/contracts';
 import { when } from '../web/forms.js';
 import { html, table, type Html } from '../web/html.js';
-import { csrfField, filterSelect, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { csrfField, filterButtons, filterSelect, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type ConnectionsView } from './list-connections.use-case.js';
 import { retailerNames } from './retailer-names.js';
@@ -48,10 +48,7 @@ export function connectionsPage(
           retailers.map((option) => [option.retailer_id, option.name] as const),
           filter.retailer_id,
         )}
-        <div>
-          <button type="submit">Search</button> <a class="button secondary" href="/connections">Clear</a>
-          <a class="button secondary" href="/connections/export.csv?${exportQuery}">Export CSV</a>
-        </div>
+        ${filterButtons('Search', '/connections', `/connections/export.csv?${exportQuery}`)}
       </form>
       ${
         connections.length === 0

@@ -2,24 +2,10 @@ import { WEBHOOK_EVENT_TYPES, type EventsContracts } from '@cps/contracts';
 import { type Flash } from '../web/flash.js';
 import { when } from '../web/forms.js';
 import { html, table, tableOr, type Html } from '../web/html.js';
-import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { buttonForm, checkboxes, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { statusBadge } from '../web/status-badge.js';
 import { type DevelopersView } from './show-developers.use-case.js';
 import { type WebhookView } from './show-webhook.use-case.js';
-
-/** The event type checkboxes of the create and edit forms. */
-function eventTypeChoices(selected: readonly string[]): Html {
-  return html`<fieldset class="card">
-    <legend>Events</legend>
-    ${WEBHOOK_EVENT_TYPES.map(
-      (type) =>
-        html`<label class="check"
-          ><input type="checkbox" name="event_types" value="${type}" ${selected.includes(type) ? html`checked` : ''} />
-          ${type}</label
-        >`,
-    )}
-  </fieldset>`;
-}
 
 /** A stored body shown indented (it is JSON the platform made); as it is when it is not JSON. */
 function prettyJson(body: string): string {
@@ -147,7 +133,7 @@ export function developersPage(
           ${csrfField(viewer)} <label for="webhook-name">Name</label
           ><input id="webhook-name" name="name" type="text" maxlength="200" /> <label for="webhook-url">URL</label
           ><input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks" />
-          ${eventTypeChoices(WEBHOOK_EVENT_TYPES)}
+          ${checkboxes('Events', 'event_types', WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, 'card')}
           <label class="check"
             ><input type="checkbox" name="receive_simulated_events" value="1" /> Receive simulated events (from the
             Simulator)</label
@@ -208,7 +194,7 @@ export function webhookPage(
         <label for="edit-name">Name</label
         ><input id="edit-name" name="name" type="text" maxlength="200" value="${webhook.name}" />
         <label for="edit-url">URL</label><input id="edit-url" name="url" type="url" required value="${webhook.url}" />
-        ${eventTypeChoices(webhook.event_types)}
+        ${checkboxes('Events', 'event_types', WEBHOOK_EVENT_TYPES, webhook.event_types, 'card')}
         <label class="check"
           ><input type="checkbox" name="is_active" value="1" ${webhook.is_active ? html`checked` : ''} /> Active
           (unticked: nothing is sent until it is ticked again)</label

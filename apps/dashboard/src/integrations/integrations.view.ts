@@ -1,7 +1,7 @@
 import { EventsContracts } from '@cps/contracts';
 import { when } from '../web/forms.js';
 import { html, tableOr, type Html } from '../web/html.js';
-import { buttonForm, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
+import { buttonForm, checkboxes, csrfField, page, type PageMessages, type Viewer } from '../web/layout.js';
 import { type IntegrationView } from './show-integration.use-case.js';
 
 const { CUSTOMER_IDENTIFIERS, INTEGRATION_ADAPTERS, INTEGRATION_KINDS, INTEGRATION_TRIGGERS } = EventsContracts;
@@ -39,21 +39,7 @@ function settingsFields(integration: EventsContracts.Integration | null): Html {
     <label for="integration-api-key"
       >Platform API key (points API, track event${integration ? '; empty keeps the stored key' : ''})</label
     ><input id="integration-api-key" name="api_key" type="password" maxlength="512" autocomplete="off" />
-    <fieldset>
-      <legend>Triggers</legend>
-      ${INTEGRATION_TRIGGERS.map(
-        (trigger) =>
-          html`<label class="check"
-            ><input
-              type="checkbox"
-              name="triggers"
-              value="${trigger}"
-              ${triggers.includes(trigger) ? html` checked` : ''}
-            />
-            ${trigger}</label
-          >`,
-      )}
-    </fieldset>
+    ${checkboxes('Triggers', 'triggers', INTEGRATION_TRIGGERS, triggers)}
     <label for="integration-points">Points per dollar (loyalty)</label
     ><input
       id="integration-points"

@@ -219,3 +219,31 @@ export function filterSelect(
     </select>
   </div>`;
 }
+
+/** A fieldset of checkboxes of one name (one per option), the `selected` ones ticked. */
+export function checkboxes(
+  legend: string,
+  name: string,
+  options: readonly string[],
+  selected: readonly string[],
+  className = '',
+): Html {
+  return html`<fieldset ${className ? html`class="${className}"` : ''}>
+    <legend>${legend}</legend>
+    ${options.map(
+      (option) =>
+        html`<label class="check"
+          ><input type="checkbox" name="${name}" value="${option}" ${selected.includes(option) ? html`checked` : ''} />
+          ${option}</label
+        >`,
+    )}
+  </fieldset>`;
+}
+
+/** The buttons of a filter form: apply, clear (back to `clearHref`) and the CSV export of what it shows. */
+export function filterButtons(submit: string, clearHref: string, exportHref: string): Html {
+  return html`<div>
+    <button type="submit">${submit}</button> <a class="button secondary" href="${clearHref}">Clear</a>
+    <a class="button secondary" href="${exportHref}">Export CSV</a>
+  </div>`;
+}
