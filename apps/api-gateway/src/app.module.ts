@@ -1,7 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SecretBox } from '@cps/persistence';
-import { PlatformModule } from '@cps/platform';
 import { AdSharingModule } from './ad-sharing/ad-sharing.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -13,7 +12,6 @@ import { AuditActorInterceptor } from './http/audit-actor.interceptor.js';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { LinkModule } from './link/link.module.js';
-import { migrations } from './migrations/index.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
@@ -50,7 +48,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'api-gateway', schema: 'gateway', config, migrations }),
         GatewayConfigModule.register(config),
         HttpModule,
         ClientsModule,

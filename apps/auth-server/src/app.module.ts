@@ -1,11 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformModule } from '@cps/platform';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { type AuthServerConfig } from './config.js';
-import { migrations } from './migrations/index.js';
 import { AuthErrorFilter } from './oauth/auth-error.filter.js';
-import { AdjustableClock } from './oauth/clock/clock.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PeopleModule } from './people/people.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -20,15 +17,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: 'auth-server',
-          schema: 'auth',
-          config,
-          migrations,
-          producesEvents: true,
-          // AUTH_TEST_CLOCK (never in production): a clock the e2e tests move forward (/test/clock).
-          clock: config.AUTH_TEST_CLOCK ? new AdjustableClock() : undefined,
-        }),
         TeamsModule,
         ApiKeysModule,
         UsersModule,

@@ -1,5 +1,6 @@
 import { defineService } from '@cps/platform';
 import { AppModule } from './app.module.js';
+import { AdjustableClock } from './oauth/clock/clock.js';
 import { loadAppConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
@@ -9,5 +10,10 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: (config) => ({
+    producesEvents: true,
+    // AUTH_TEST_CLOCK (never in production): a clock the e2e tests move forward (/test/clock).
+    clock: config.AUTH_TEST_CLOCK ? new AdjustableClock() : undefined,
+  }),
   rpc: true,
 });

@@ -1,6 +1,5 @@
 import { type DynamicModule, Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { PlatformModule } from '@cps/platform';
 import { GetOwnPartnerApp } from './apps/get-own-partner-app.use-case.js';
 import { ListPartnerApps } from './apps/list-partner-apps.use-case.js';
 import { PartnerAppsController } from './apps/partner-apps.controller.js';
@@ -31,7 +30,6 @@ import { ShowWebhook } from './developers/show-webhook.use-case.js';
 import { IntegrationsController } from './integrations/integrations.controller.js';
 import { ListIntegrations } from './integrations/list-integrations.use-case.js';
 import { ShowIntegration } from './integrations/show-integration.use-case.js';
-import { migrations } from './migrations/index.js';
 import { OverviewController } from './overview/overview.controller.js';
 import { ShowOverview } from './overview/show-overview.use-case.js';
 import { RetailersController } from './retailers/retailers.controller.js';
@@ -114,15 +112,7 @@ export class AppModule implements NestModule {
   static register(config: ReturnType<typeof loadAppConfig>): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forRoot({
-          service: 'dashboard',
-          schema: 'dashboard',
-          config,
-          migrations,
-          consumesEvents: true,
-        }),
-      ],
+      imports: [],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: config }],
     };
   }

@@ -9,4 +9,5 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { consumesEvents: true },
 });

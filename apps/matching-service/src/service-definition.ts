@@ -9,6 +9,7 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { producesEvents: true, consumesEvents: true },
   // matching.get-purchase-matches.v1 and the brand catalog (matching.*-product(s).v1).
   rpc: true,
 });

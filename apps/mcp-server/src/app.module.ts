@@ -1,11 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformModule, ServiceConfigModule } from '@cps/platform';
+import { ServiceConfigModule } from '@cps/platform';
 import { MCP_CONFIG, type McpConfig } from './config.js';
 import { McpErrorFilter } from './mcp/mcp-error.filter.js';
 import { McpModule } from './mcp/mcp.module.js';
-import { migrations } from './migrations/index.js';
-import { RETIRED_PROJECTORS } from './read-model/handlers.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
 
 @Module({ providers: [{ provide: APP_FILTER, useClass: McpErrorFilter }] })
@@ -14,19 +12,7 @@ export class AppModule {
   static register(config: McpConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        ServiceConfigModule.register(MCP_CONFIG, config),
-        PlatformModule.forRoot({
-          service: 'mcp-server',
-          schema: 'mcp',
-          config,
-          migrations,
-          consumesEvents: true,
-          retiredConsumers: RETIRED_PROJECTORS,
-        }),
-        McpModule,
-        ReadModelModule,
-      ],
+      imports: [ServiceConfigModule.register(MCP_CONFIG, config), McpModule, ReadModelModule],
     };
   }
 }

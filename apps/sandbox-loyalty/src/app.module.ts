@@ -1,8 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@cps/platform';
 import { AdminController, AdminTokenGuard, LOYALTY_CONFIG } from './admin.controller.js';
 import { type SandboxLoyaltyConfig } from './config.js';
-import { migrations } from './migrations/index.js';
 import { PlatformApiController } from './platform-api.controller.js';
 import { ReceivedCalls } from './received-calls.js';
 
@@ -19,15 +17,7 @@ export class AppModule {
   static register(config: SandboxLoyaltyConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forRoot({
-          service: 'sandbox-loyalty',
-          schema: 'sandbox_loyalty',
-          config,
-          migrations,
-          messaging: false,
-        }),
-      ],
+      imports: [],
       providers: [{ provide: LOYALTY_CONFIG, useValue: config }],
     };
   }

@@ -9,5 +9,6 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { messaging: false },
   // No `rpc`: the sandbox plays third-party loyalty and marketing platforms and never talks NATS.
 });

@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformModule, ServiceConfigModule } from '@cps/platform';
+import { ServiceConfigModule } from '@cps/platform';
 import { AdminModule } from './admin/admin.module.js';
 import { SANDBOX_CONFIG } from './common/sandbox-config.js';
 import { SandboxErrorFilter } from './common/sandbox-error.js';
 import { type SandboxConfig } from './config.js';
-import { migrations } from './migrations/index.js';
 import { RetailerApiModule } from './retailer-api/retailer-api.module.js';
 
 /**
@@ -18,18 +17,7 @@ export class AppModule {
   static register(config: SandboxConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forRoot({
-          service: 'sandbox-retailer',
-          schema: 'sandbox',
-          config,
-          migrations,
-          messaging: false,
-        }),
-        ServiceConfigModule.register(SANDBOX_CONFIG, config),
-        RetailerApiModule,
-        AdminModule,
-      ],
+      imports: [ServiceConfigModule.register(SANDBOX_CONFIG, config), RetailerApiModule, AdminModule],
     };
   }
 }

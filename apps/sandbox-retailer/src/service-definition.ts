@@ -9,5 +9,6 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { messaging: false },
   // No `rpc`: the sandbox plays a retailer's website and never talks NATS.
 });

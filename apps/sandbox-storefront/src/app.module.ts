@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceConfigModule } from '@cps/platform';
+import { ServiceConfigModule } from '@cps/platform';
 import { AdminApiController } from './admin-api/admin-api.controller.js';
 import { AppProxyForwarderController } from './app-proxy/app-proxy-forwarder.controller.js';
 import { STOREFRONT_CONFIG, type SandboxStorefrontConfig } from './config.js';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { StorefrontSessions } from './customers/storefront-session.js';
-import { migrations } from './migrations/index.js';
 import { StorefrontController } from './storefront/storefront.controller.js';
 
 /**
@@ -22,16 +21,7 @@ export class AppModule {
   static register(config: SandboxStorefrontConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        ServiceConfigModule.register(STOREFRONT_CONFIG, config),
-        PlatformModule.forRoot({
-          service: 'sandbox-storefront',
-          schema: 'sandbox_storefront',
-          config,
-          migrations,
-          messaging: false,
-        }),
-      ],
+      imports: [ServiceConfigModule.register(STOREFRONT_CONFIG, config)],
     };
   }
 }

@@ -9,5 +9,6 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { messaging: false },
   // No `rpc`: the sandbox plays a storefront platform (Shopify-like), which never talks NATS.
 });

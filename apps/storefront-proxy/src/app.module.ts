@@ -1,10 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformModule, ServiceConfigModule } from '@cps/platform';
+import { ServiceConfigModule } from '@cps/platform';
 import { AppProxyModule } from './app-proxy/app-proxy.module.js';
 import { STOREFRONT_CONFIG, type StorefrontProxyConfig } from './config.js';
 import { StorefrontErrorFilter } from './http/storefront-error.filter.js';
-import { migrations } from './migrations/index.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { ShopsModule } from './shops/shops.module.js';
@@ -18,13 +17,7 @@ export class AppModule {
   static register(config: StorefrontProxyConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forRoot({ service: 'storefront-proxy', schema: 'storefront', config, migrations }),
-        ServiceConfigModule.register(STOREFRONT_CONFIG, config),
-        ShopsModule,
-        AppProxyModule,
-        SettingsModule,
-      ],
+      imports: [ServiceConfigModule.register(STOREFRONT_CONFIG, config), ShopsModule, AppProxyModule, SettingsModule],
     };
   }
 }

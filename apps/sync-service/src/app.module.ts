@@ -1,12 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceConfigModule } from '@cps/platform';
+import { ServiceConfigModule } from '@cps/platform';
 import { CollectionModule } from './collection/collection.module.js';
 import { SYNC_CONFIG, type SyncServiceConfig } from './config.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { LinkTokensModule } from './link-tokens/link-tokens.module.js';
 import { LinkingModule } from './linking/linking.module.js';
-import { migrations } from './migrations/index.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 import { RetailerAdaptersModule } from './retailer-adapters/retailer-adapters.module.js';
 import { RetailersModule } from './retailers/retailers.module.js';
@@ -22,13 +21,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceConfigModule.register(SYNC_CONFIG, config),
-        PlatformModule.forRoot({
-          service: 'sync-service',
-          schema: 'sync',
-          config,
-          migrations,
-          producesEvents: true,
-        }),
         RetailersModule,
         ConnectionsModule,
         PurchasesModule,

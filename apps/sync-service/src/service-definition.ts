@@ -9,5 +9,6 @@ export const definition = defineService({
   config: loadAppConfig,
   app: AppModule,
   migrations,
+  platform: { producesEvents: true },
   rpc: true,
 });

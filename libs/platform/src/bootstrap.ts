@@ -19,6 +19,7 @@ import {
 import { runMigrations, schemaDataSourceOptions, type SchemaDataSourceOptions } from '@cps/persistence';
 import { DataSource } from 'typeorm';
 import { answerClientErrorsWithJson, installInputFirewall, type HttpInputOptions } from './input-firewall.js';
+import { PlatformModule, type PlatformModuleOptions } from './platform.module.js';
 import { AppScopedNestLogger } from './service-logs.js';
 import { releaseStartupMemory } from './startup-memory.js';
 
@@ -52,15 +53,33 @@ export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
   configure?(app: NestExpressApplication, config: C): void | Promise<void>;
 }
 
+/** What an app asks of PlatformModule beyond what its definition already says (name, schema, migrations, config). */
+type PlatformExtras = Omit<PlatformModuleOptions, 'service' | 'schema' | 'config' | 'migrations'>;
+
 /**
  * The app as the platform starts it (alone from main.ts, one app per pod, or beside the others in one process with
- * npm start), for the usual app whose root module is `AppModule.register(config)`.
+ * npm start), for the usual app whose root module is `AppModule.register(config)`: its root module imports
+ * PlatformModule for the service, schema and migrations named here (and `platform`'s extras, a function of the
+ * configuration where they depend on it), so each is written once.
  */
-export function defineService<C extends ServiceConfig>({
+export function defineService<C extends ServiceConfig & ServiceEnv>({
   app,
+  platform,
   ...definition
-}: Omit<ServiceDefinition<C>, 'module'> & { app: { register(config: C): DynamicModule } }): ServiceDefinition<C> {
-  return { ...definition, module: (config) => app.register(config) };
+}: Omit<ServiceDefinition<C>, 'module'> & {
+  app: { register(config: C): DynamicModule };
+  platform?: PlatformExtras | ((config: C) => PlatformExtras);
+}): ServiceDefinition<C> {
+  const { service, schema, migrations } = definition;
+  return {
+    ...definition,
+    module: (config) => {
+      const root = app.register(config);
+      const extras = typeof platform === 'function' ? platform(config) : platform;
+      const base = PlatformModule.forRoot({ service, schema, migrations, config, ...extras });
+      return { ...root, imports: [base, ...(root.imports ?? [])] };
+    },
+  };
 }
 
 /** METRICS_PORT (optional): serve /metrics on a listener of its own instead of the app's port. */

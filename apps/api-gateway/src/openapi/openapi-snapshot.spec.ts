@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module.js';
+import { definition } from '../service-definition.js';
 import { loadAppConfig } from '../config.js';
 import { createOpenApiDocument } from './openapi-documents.service.js';
 
@@ -27,7 +27,7 @@ describe('the published OpenAPI document', () => {
   it('equals the committed snapshot', async () => {
     const config = loadAppConfig({ NODE_ENV: 'development' });
     // Preview: the module graph without instantiating providers (no database, no NATS).
-    const app = await NestFactory.create(AppModule.register(config), { preview: true, logger: false });
+    const app = await NestFactory.create(definition.module(config), { preview: true, logger: false });
     const document = `${JSON.stringify(normalised(await createOpenApiDocument(app, config)), null, 2)}\n`;
     await app.close();
     if (process.env.UPDATE_OPENAPI_SNAPSHOT === '1') writeFileSync(SNAPSHOT, document);
