@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, entries, FormBody, PathOf, ShowPage } from '../web/form-input.js';
@@ -19,7 +18,6 @@ import { RotatePartnerAppSecret } from './rotate-partner-app-secret.use-case.js'
 @DashboardPage('apps')
 export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerAppsPage) {
   constructor(
-    private readonly rpc: RpcClient,
     private readonly ownApp: GetOwnPartnerApp,
     private readonly rotateSecret: RotatePartnerAppSecret,
   ) {

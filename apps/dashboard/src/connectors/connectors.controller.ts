@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, FormBody } from '../web/form-input.js';
@@ -16,10 +15,6 @@ import { ListConnectors } from './list-connectors.use-case.js';
  */
 @DashboardPage('connectors')
 export class ConnectorsController extends TeamPage(ListConnectors, connectorsPage) {
-  constructor(private readonly rpc: RpcClient) {
-    super();
-  }
-
   @Post('disconnect')
   async disconnect(
     @CurrentViewer() viewer: SignedInViewer,

@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { EventsContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, FormBody, FormQuery, IdPath, PathOf, ShowPage } from '../web/form-input.js';
@@ -15,10 +14,7 @@ import { ShowIntegration } from './show-integration.use-case.js';
 /** Loyalty and marketing integrations (events-service, as `/integrations` of the REST API) and their award ledger. */
 @DashboardPage('integrations')
 export class IntegrationsController extends TeamPage(ListIntegrations, integrationsPage) {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly integration: ShowIntegration,
-  ) {
+  constructor(private readonly integration: ShowIntegration) {
     super();
   }
 

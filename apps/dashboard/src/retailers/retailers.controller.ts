@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { SyncContracts, type LinkVisibility } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, entries, FormBody, IdPath, PathOf } from '../web/form-input.js';
@@ -13,10 +12,6 @@ import { ShowRetailers } from './show-retailers.use-case.js';
 /** Retailers: enable/disable, link visibility and audience (sync-service's rules and errors), link_url, logos. */
 @DashboardPage('retailers')
 export class RetailersController extends TeamPage(ShowRetailers, retailersPage) {
-  constructor(private readonly rpc: RpcClient) {
-    super();
-  }
-
   @Post(':id/enabled')
   async setEnabled(
     @CurrentViewer() viewer: SignedInViewer,

@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { StorefrontContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, FormBody } from '../web/form-input.js';
@@ -17,10 +16,6 @@ import { shopsPage } from './shops.view.js';
  */
 @DashboardPage('shops')
 export class ShopsController extends TeamPage(ListTeamShops, shopsPage) {
-  constructor(private readonly rpc: RpcClient) {
-    super();
-  }
-
   @Post('disconnect')
   async disconnect(@CurrentViewer() viewer: SignedInViewer, @FormBody(ShopForm) form: ShopForm, @Res() res: Response) {
     await changeThenRedirect(

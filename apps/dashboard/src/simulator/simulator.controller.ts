@@ -1,6 +1,5 @@
 import { Post, Res } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, FormBody, IdPath, PathOf } from '../web/form-input.js';
@@ -13,10 +12,6 @@ import { simulatorPage } from './simulator.view.js';
 /** The Simulator: simulated connections and purchases through sync-service's simulator contracts. */
 @DashboardPage('simulator')
 export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) {
-  constructor(private readonly rpc: RpcClient) {
-    super();
-  }
-
   @Post('connections')
   async create(
     @CurrentViewer() viewer: SignedInViewer,

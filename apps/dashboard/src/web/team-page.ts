@@ -1,4 +1,5 @@
 import { Inject, type Type } from '@nestjs/common';
+import { RpcClient } from '@cps/messaging';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { FormQuery, NoticeQuery, ShowPage } from './form-input.js';
 import { type PageMessages, type Viewer } from './layout.js';
@@ -9,8 +10,9 @@ export interface TeamView<V> {
 }
 
 /**
- * The base of a controller whose page shows one view of the team (`show`, drawn by `render`): its GET answers the
- * page with the notice of a change (`?notice=`), and `refused` draws it again with a change's refusal.
+ * The base of a controller whose page shows one view of the team (`show`, drawn by `render`) and whose forms change
+ * it through the services (`rpc`): its GET answers the page with the notice of a change (`?notice=`), and `refused`
+ * draws it again with a change's refusal.
  */
 export function TeamPage<V>(
   show: Type<TeamView<V>>,
@@ -18,6 +20,7 @@ export function TeamPage<V>(
 ) {
   abstract class TeamPageController {
     @Inject(show) protected readonly view!: TeamView<V>;
+    @Inject(RpcClient) protected readonly rpc!: RpcClient;
 
     @ShowPage()
     async list(@CurrentViewer() viewer: SignedInViewer, @FormQuery(NoticeQuery) query: NoticeQuery) {
