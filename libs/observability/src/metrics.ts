@@ -19,6 +19,29 @@ export function processMetricsRegistry(service: string): Registry {
 }
 
 /**
+ * A counter of the units of work handled and a histogram of how long each took, with the same labels, registered
+ * (in that order) in `registry`.
+ */
+function countedAndTimed<L extends string>(
+  registry: Registry,
+  labelNames: readonly L[],
+  spec: { counter: [name: string, help: string]; histogram: [name: string, help: string]; buckets: number[] },
+): { count: Counter<L>; duration: Histogram<L> } {
+  const [countName, countHelp] = spec.counter;
+  const [durationName, durationHelp] = spec.histogram;
+  return {
+    count: new Counter({ name: countName, help: countHelp, labelNames, registers: [registry] }),
+    duration: new Histogram({
+      name: durationName,
+      help: durationHelp,
+      labelNames,
+      buckets: spec.buckets,
+      registers: [registry],
+    }),
+  };
+}
+
+/**
  * One registry per app with the counters and histograms every service exposes at /metrics; the process's metrics
  * (`processMetricsRegistry`) are added to what it exposes.
  */
@@ -28,35 +51,21 @@ export class ServiceMetrics {
   /** Its app's LISTEN sessions (taken when built: the app scope, when several apps share the process). */
   private readonly listens = currentListenStatus();
 
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests handled, by method, route and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency',
-    labelNames: ['method', 'route', 'status'] as const,
+  private readonly http = countedAndTimed(this.registry, ['method', 'route', 'status'] as const, {
+    counter: ['http_requests_total', 'HTTP requests handled, by method, route and status code'],
+    histogram: ['http_request_duration_seconds', 'HTTP request latency'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
   });
+  readonly httpRequests = this.http.count;
+  readonly httpDuration = this.http.duration;
 
-  readonly messages = new Counter({
-    name: 'messages_total',
-    help: 'NATS messages handled (rpc requests and JetStream events), by subject and outcome',
-    labelNames: ['kind', 'subject', 'outcome'] as const,
-    registers: [this.registry],
-  });
-
-  readonly messageDuration = new Histogram({
-    name: 'message_handling_duration_seconds',
-    help: 'Time spent handling a NATS message',
-    labelNames: ['kind', 'subject', 'outcome'] as const,
+  private readonly handled = countedAndTimed(this.registry, ['kind', 'subject', 'outcome'] as const, {
+    counter: ['messages_total', 'NATS messages handled (rpc requests and JetStream events), by subject and outcome'],
+    histogram: ['message_handling_duration_seconds', 'Time spent handling a NATS message'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
   });
+  readonly messages = this.handled.count;
+  readonly messageDuration = this.handled.duration;
 
   readonly outboxPublished = new Counter({
     name: 'outbox_published_total',
