@@ -12,6 +12,7 @@
 //     [--only current] [--skip-checked] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
 //   node bench/read/bench.mjs --as-started [--baseline REF] [--rounds 2] [--concurrency 64] [--profile DIR]
+//     [--endpoint purchases|connection]  (one of the two requests only)
 //     the platform as `npm start` starts it (as-started.mjs: the launcher, development mode, LOG_LEVEL=warn, rate
 //     limit raised), then the bare handler on its database, `rounds` times (with --baseline: REF's launcher and
 //     this build's in turn, A B B A ...); --profile: CPU profiles of every process it starts (bench/cpu-profile.mjs)
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     'skip-checked': { type: 'boolean', default: false },
     'as-started': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
+    endpoint: { type: 'string' },
   },
 });
 const durationMs = Number(args.duration) * 1000;
@@ -133,24 +135,29 @@ function report(label, results) {
   }
 }
 
-/** The two requests against `baseUrl` (the gateway, or the bare server). */
+/** The two requests against `baseUrl` (the gateway, or the bare server); `--endpoint purchases|connection`: one. */
 async function loadBoth(baseUrl, seeded, db) {
+  const only = args.endpoint;
   return {
-    'GET /purchases?limit=50': await load(
-      `${baseUrl}/purchases?limit=50`,
-      {
-        'x-api-key': seeded.apiKey,
-        authorization: `Bearer ${seeded.connectionToken}`,
-      },
-      db,
-    ),
-    'GET /connections/{id}': await load(
-      `${baseUrl}/connections/${seeded.connectionId}`,
-      {
-        'x-api-key': seeded.apiKey,
-      },
-      db,
-    ),
+    ...(only !== 'connection' && {
+      'GET /purchases?limit=50': await load(
+        `${baseUrl}/purchases?limit=50`,
+        {
+          'x-api-key': seeded.apiKey,
+          authorization: `Bearer ${seeded.connectionToken}`,
+        },
+        db,
+      ),
+    }),
+    ...(only !== 'purchases' && {
+      'GET /connections/{id}': await load(
+        `${baseUrl}/connections/${seeded.connectionId}`,
+        {
+          'x-api-key': seeded.apiKey,
+        },
+        db,
+      ),
+    }),
   };
 }
 
