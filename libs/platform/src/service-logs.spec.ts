@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { createLogger, ListenStatus, runInAppScope } from '@cps/observability';
-import { AppScopedNestLogger } from './service-logs.js';
+import { AppScopedNestLogger, requestLogging } from './service-logs.js';
 
 function sink() {
   const lines: Array<Record<string, unknown>> = [];
@@ -61,5 +62,55 @@ describe('AppScopedNestLogger', () => {
       context: 'ExceptionsHandler',
       err: { message: 'boom', stack: 'Error: boom\n    at handler (x.js:1:1)' },
     });
+  });
+});
+
+describe('requestLogging', () => {
+  /** One request through the middleware; `during` runs as the handler, a Nest Logger line is written in it. */
+  async function request(level: string, during: (logger: Logger) => void) {
+    const { lines, stream } = sink();
+    const middleware = requestLogging('api-gateway', createLogger('api-gateway', level, stream));
+    Logger.overrideLogger(new AppScopedNestLogger(createLogger('platform', level, stream)));
+    try {
+      const req = Object.assign(new EventEmitter(), { method: 'GET', url: '/purchases?limit=5', headers: {} });
+      const res = Object.assign(new EventEmitter(), {
+        statusCode: 200,
+        getHeaders: () => ({}),
+        headersSent: true,
+        writableEnded: true,
+      });
+      await new Promise<void>((resolve) =>
+        middleware(req as never, res as never, () => {
+          during(new Logger('Handler'));
+          resolve();
+        }),
+      );
+      res.emit('finish');
+      return lines;
+    } finally {
+      Logger.overrideLogger(new Logger());
+    }
+  }
+
+  it.each(['info', 'warn'])(
+    "at %s, a line written while handling a request carries the request's id and route",
+    async (level) => {
+      const lines = await request(level, (logger) => logger.error('handler failed'));
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          msg: 'handler failed',
+          context: 'Handler',
+          req: expect.objectContaining({ id: expect.any(Number), method: 'GET', url: '/purchases?limit=5' }),
+        }),
+      );
+    },
+  );
+
+  it('writes the request line at info and nothing of its own above it', async () => {
+    expect(await request('info', () => undefined)).toContainEqual(
+      expect.objectContaining({ msg: 'request completed' }),
+    );
+    expect(await request('warn', () => undefined)).toEqual([]);
   });
 });

@@ -75,12 +75,14 @@ export function requestLogging(
   service: string,
   logger: Logger,
 ): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
-  const http = pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? '') },
-    wrapSerializers: false,
-    serializers: httpLogSerializers,
-  });
+  const http = logger.isLevelEnabled('info')
+    ? pinoHttp({
+        logger,
+        autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? '') },
+        wrapSerializers: false,
+        serializers: httpLogSerializers,
+      })
+    : requestLoggerOnFirstUse(logger);
   return (req, res, next) =>
     http(req, res, () => {
       const app = currentAppScope();
@@ -89,9 +91,31 @@ export function requestLogging(
           service: app?.service ?? service,
           logger: app?.logger ?? logger,
           listens: app?.listens ?? currentListenStatus(),
-          request: req.log,
+          // Read when a line is written, not now: the request's logger may not be made until then.
+          get request() {
+            return req.log;
+          },
         },
         next,
       );
     });
+}
+
+/**
+ * Above `info` pino-http writes no line of its own (its request lines are `info`), yet it would build every
+ * request's logger, serializing the request into it, for lines that are almost never written (bench/read README).
+ * Here the request gets its id as pino-http numbers them, and its logger, with the same `req` binding, when a line
+ * of the request is first written.
+ */
+function requestLoggerOnFirstUse(
+  logger: Logger,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const base = logger.child({}, { serializers: httpLogSerializers });
+  let lastId = 0;
+  return (req, _res, next) => {
+    req.id ??= lastId = (lastId + 1) & 0x7fffffff;
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (log ??= base.child({ req })) });
+    next();
+  };
 }

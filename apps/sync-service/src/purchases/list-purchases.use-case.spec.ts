@@ -5,7 +5,7 @@ import { fake } from '@cps/testing/unit';
 
 const purchase = (id: string, date: string): PurchasePageRow => ({
   id,
-  date: new Date(date),
+  date: new Date(date).toISOString(),
   total: '10.00',
   purchase_type: 'online',
 });

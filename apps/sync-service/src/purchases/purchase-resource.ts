@@ -5,7 +5,7 @@ import { type PurchasePageRow } from './purchase.repository.js';
 export type PurchaseListEntry = SyncContracts.PurchaseListEntry;
 
 export function toPurchaseListEntry(row: PurchasePageRow): PurchaseListEntry {
-  return { purchase_id: row.id, date: row.date.toISOString(), total: row.total, purchase_type: row.purchase_type };
+  return { purchase_id: row.id, date: row.date, total: row.total, purchase_type: row.purchase_type };
 }
 
 /** Unknown purchases, other teams', other connections' and deleted connections' all look the same. */

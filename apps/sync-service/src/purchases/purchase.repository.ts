@@ -15,7 +15,8 @@ export const HISTORY_WINDOW_START_SQL = `COALESCE(c.first_linked_at, c.created_a
 /** A row of a purchase page (GET /purchases), as Postgres returns it. */
 export interface PurchasePageRow {
   id: string;
-  date: Date;
+  /** ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it (formatted by Postgres: ISO_DATE_SQL). */
+  date: string;
   total: string;
   purchase_type: PurchaseType;
 }
@@ -162,11 +163,17 @@ export class PurchaseRepository {
 }
 
 /**
+ * A page's `p.date` as the API writes it (`2026-01-02T03:04:05.678Z`, milliseconds truncated as a JS Date keeps them):
+ * Postgres formats it, so a page of 50 is not parsed into Date objects only to be written back as text.
+ */
+const ISO_DATE_SQL = `to_char(p.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * GET /purchases, first page: the connection (no row: unknown, deleted or not the team's) and its newest purchases, in
  * one statement (a row of nulls: none).
  */
 const FIRST_PAGE = new PreparedStatement<PurchasePageRow>(
-  `SELECT p.id, p.date, p.total, p.purchase_type
+  `SELECT p.id, ${ISO_DATE_SQL} AS date, p.total, p.purchase_type
      FROM sync.connections c
      LEFT JOIN LATERAL (
        SELECT p.id, p.date, p.total, p.purchase_type FROM sync.purchases p
@@ -185,7 +192,7 @@ const FIRST_PAGE = new PreparedStatement<PurchasePageRow>(
  * instead of 5-9 ms; ADR 0018).
  */
 const NEXT_PAGE = new PreparedStatement<PurchasePageRow & { cursor: string | null }>(
-  `SELECT a.id AS cursor, p.id, p.date, p.total, p.purchase_type
+  `SELECT a.id AS cursor, p.id, ${ISO_DATE_SQL} AS date, p.total, p.purchase_type
      FROM sync.connections c
      LEFT JOIN LATERAL (
        SELECT a.id, a.date FROM sync.purchases a
