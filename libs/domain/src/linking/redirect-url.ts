@@ -1,26 +1,24 @@
+import { parseGivenUrl, type UrlCheck } from '../given-url.js';
+
 /** Wire values of `link_result` on the way back to `redirect_url` (INTERFACE-DECISIONS). Never rename. */
 export type LinkResult = 'success' | 'cancelled' | 'error';
 
 export const MAX_REDIRECT_URL_LENGTH = 2048;
 
-export type RedirectUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+export type RedirectUrlCheck = UrlCheck;
 
 /**
  * A `redirect_url` the link flow may send the shopper back to: an absolute http(s) URL without
  * credentials, at most 2048 characters. Anything else (javascript:, relative paths, user:pass@) is refused.
  */
 export function checkRedirectUrl(raw: string): RedirectUrlCheck {
-  const text = raw.trim();
-  if (text.length === 0) return { ok: false, reason: 'redirect_url must not be empty' };
-  if (text.length > MAX_REDIRECT_URL_LENGTH) {
-    return { ok: false, reason: `redirect_url must be at most ${MAX_REDIRECT_URL_LENGTH} characters` };
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, reason: 'redirect_url must be an absolute http(s) URL' };
-  }
+  const given = parseGivenUrl(raw, {
+    label: 'redirect_url',
+    maxLength: MAX_REDIRECT_URL_LENGTH,
+    empty: 'must not be empty',
+  });
+  if (!given.ok) return given;
+  const { url } = given;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'redirect_url must be an absolute http(s) URL' };
   }

@@ -1,3 +1,5 @@
+import { parseGivenUrl, type UrlCheck } from '../given-url.js';
+
 export interface DestinationSubscription {
   isActive: boolean;
   eventTypes: readonly string[];
@@ -20,21 +22,13 @@ export function destinationAccepts(destination: DestinationSubscription, event: 
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+export type WebhookUrlCheck = UrlCheck;
 
 /** An absolute https URL (http too when allowed, for development); returns it trimmed, otherwise as given. */
 export function checkWebhookUrl(raw: string, options: { allowHttp: boolean }): WebhookUrlCheck {
-  const text = raw.trim();
-  if (text.length === 0) return { ok: false, reason: 'URL is required' };
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) {
-    return { ok: false, reason: `URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, reason: 'URL must be an absolute http(s) URL' };
-  }
+  const given = parseGivenUrl(raw, { label: 'URL', maxLength: MAX_WEBHOOK_URL_LENGTH, empty: 'is required' });
+  if (!given.ok) return given;
+  const { text, url } = given;
   const schemes = options.allowHttp ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
     return {
