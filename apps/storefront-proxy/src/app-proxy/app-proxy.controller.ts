@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Get,
@@ -10,6 +11,7 @@ import {
   Query,
   Res,
   UseGuards,
+  type Type,
 } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
@@ -38,6 +40,37 @@ const LINK_ID = /^[0-9A-Za-z]{10}$/;
 const SIGNED_OUT =
   'Signed-out customers: a GET is redirected (302) to `/account/login?return_url=<this page>`, a POST is refused ' +
   'with 400 `{"detail": "customer not signed in"}`.';
+
+/** A customer's GET: signed out, it is redirected to the storefront login. */
+function CustomerRead(path: string, summary: string, answer: { type: Type }) {
+  return applyDecorators(
+    Get(path),
+    CustomerOnly(),
+    ApiOperation({ summary, description: SIGNED_OUT }),
+    ApiResponse({ status: 200, type: answer.type }),
+    ApiResponse({ status: 302, description: 'Signed out: to the storefront login' }),
+    ApiResponse({ status: 404, description: 'Storefront configuration absent' }),
+  );
+}
+
+/** A customer's POST with a JSON body, answered 200: signed out, it is refused with 400. */
+function CustomerChange(
+  path: string,
+  operation: { summary: string; description?: string },
+  answer: { type: Type; notFound: string },
+) {
+  const description = operation.description ? `${operation.description} ${SIGNED_OUT}` : SIGNED_OUT;
+  return applyDecorators(
+    Post(path),
+    CustomerOnly(),
+    HttpCode(HttpStatus.OK),
+    ApiOperation({ summary: operation.summary, description }),
+    ApiResponse({ status: 200, type: answer.type }),
+    ApiResponse({ status: 400, description: 'Signed out' }),
+    ApiResponse({ status: 404, description: answer.notFound }),
+    ApiResponse({ status: 422, description: 'Invalid body (HTTPValidationError)' }),
+  );
+}
 
 /**
  * `/apps/service/*`: what the storefront's pages call through the platform's app proxy. No API key: every request
@@ -77,41 +110,29 @@ export class AppProxyController {
     return this.configuration.execute(request);
   }
 
-  @Get('visibility')
-  @CustomerOnly()
-  @ApiOperation({
-    summary: 'Whether this customer sees the block, and which retailers are hidden from them',
-    description: SIGNED_OUT,
+  @CustomerRead('visibility', 'Whether this customer sees the block, and which retailers are hidden from them', {
+    type: VisibilityResponse,
   })
-  @ApiResponse({ status: 200, type: VisibilityResponse })
-  @ApiResponse({ status: 302, description: 'Signed out: to the storefront login' })
-  @ApiResponse({ status: 404, description: 'Storefront configuration absent' })
   getVisibility(@Proxied() request: CustomerRequest): Promise<VisibilityResponse> {
     return this.visibility.execute(request);
   }
 
-  @Get('retailers')
-  @CustomerOnly()
-  @ApiOperation({ summary: "The brand's retailers with this customer's connection status", description: SIGNED_OUT })
-  @ApiResponse({ status: 200, type: RetailersResponse })
-  @ApiResponse({ status: 302, description: 'Signed out: to the storefront login' })
-  @ApiResponse({ status: 404, description: 'Storefront configuration absent' })
+  @CustomerRead('retailers', "The brand's retailers with this customer's connection status", {
+    type: RetailersResponse,
+  })
   listRetailers(@Proxied() request: CustomerRequest): Promise<RetailersResponse> {
     return this.retailers.execute(request);
   }
 
-  @Post('connections')
-  @CustomerOnly()
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({
-    summary: 'A link flow URL for a retailer, with the connection bound',
-    description: `Links afresh (the connection is found or created) or, with \`connectionId\`, re-authenticates it. ${SIGNED_OUT}`,
-  })
-  @ApiResponse({ status: 200, type: StartLinkResponse })
-  @ApiResponse({ status: 400, description: 'Signed out' })
-  @ApiResponse({ status: 404, description: "Unknown retailer, another customer's connection, or configuration absent" })
+  @CustomerChange(
+    'connections',
+    {
+      summary: 'A link flow URL for a retailer, with the connection bound',
+      description: 'Links afresh (the connection is found or created) or, with `connectionId`, re-authenticates it.',
+    },
+    { type: StartLinkResponse, notFound: "Unknown retailer, another customer's connection, or configuration absent" },
+  )
   @ApiResponse({ status: 409, description: 'The connection to re-authenticate is disconnected' })
-  @ApiResponse({ status: 422, description: 'Invalid body (HTTPValidationError)' })
   createLink(
     @Proxied() request: CustomerRequest,
     @Body(BodyValidationPipe) body: StartLinkBody,
@@ -119,14 +140,11 @@ export class AppProxyController {
     return this.startLink.execute(request, body);
   }
 
-  @Post('disconnect-connection')
-  @CustomerOnly()
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Disconnects one of the customer's connections", description: SIGNED_OUT })
-  @ApiResponse({ status: 200, type: DisconnectResponse })
-  @ApiResponse({ status: 400, description: 'Signed out' })
-  @ApiResponse({ status: 404, description: "Unknown connection, another customer's, or configuration absent" })
-  @ApiResponse({ status: 422, description: 'Invalid body (HTTPValidationError)' })
+  @CustomerChange(
+    'disconnect-connection',
+    { summary: "Disconnects one of the customer's connections" },
+    { type: DisconnectResponse, notFound: "Unknown connection, another customer's, or configuration absent" },
+  )
   disconnectConnection(
     @Proxied() request: CustomerRequest,
     @Body(BodyValidationPipe) body: DisconnectBody,
