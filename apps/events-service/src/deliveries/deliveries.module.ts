@@ -7,9 +7,9 @@ import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveriesHandler } from './deliveries.handler.js';
 import { DeliveryMetrics } from './delivery-metrics.js';
 import { DeliveryAttemptEntity, DeliveryEntity } from './delivery.entity.js';
-import { DeliveryWorker } from './delivery-worker.service.js';
-import { DeliveryRepository } from './delivery.repository.js';
+import { DELIVERIES_CHANNEL, DeliveryRepository } from './delivery.repository.js';
 import { FirstDeliveries } from './first-deliveries.js';
+import { leaseWorker } from './lease-worker.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { GetDeliveryUseCase } from './get-delivery.use-case.js';
 import { RetryFailedDeliveriesUseCase } from './retry-failed-deliveries.use-case.js';
@@ -29,7 +29,12 @@ import { GuardedWebhookTransport, WebhookTransport } from './webhook-transport.j
     SendTestWebhookUseCase,
     GetDeliveryUseCase,
     RetryFailedDeliveriesUseCase,
-    DeliveryWorker,
+    // Sends due webhook deliveries; consumers wake it with NOTIFY when they commit new ones.
+    leaseWorker(
+      { name: 'DeliveryWorker', channel: DELIVERIES_CHANNEL, applicationName: 'events-service-deliveries-listen' },
+      DeliveryRepository,
+      AttemptDeliveryUseCase,
+    ),
     FirstDeliveries,
     { provide: WebhookTransport, useClass: GuardedWebhookTransport },
     {

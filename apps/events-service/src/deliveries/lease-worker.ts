@@ -1,7 +1,14 @@
-import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { type DataSource } from 'typeorm';
 import { BackgroundLoop } from '@cps/messaging';
-import { type DeliverySettings } from '../settings.js';
+import { DeliverySettings } from '../settings.js';
 
 /** Beyond the request timeout, how long a lease lasts: signing, lookups, recording and a slow database. */
 const LEASE_MARGIN_MS = 30_000;
@@ -25,14 +32,12 @@ export interface LeaseWork<T extends { id: string }> {
  * waits for the attempts in flight, so every attempt made is recorded. A process that dies leaves its leases to
  * run out: nothing is lost.
  */
-export abstract class LeaseWorker<T extends { id: string }>
-  implements OnApplicationBootstrap, BeforeApplicationShutdown
-{
+export class LeaseWorker<T extends { id: string }> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly loop: BackgroundLoop;
 
-  protected constructor(
+  constructor(
     private readonly work: LeaseWork<T>,
     private readonly settings: DeliverySettings,
     dataSource: DataSource,
@@ -81,4 +86,34 @@ export abstract class LeaseWorker<T extends { id: string }>
       .finally(() => this.inFlight.delete(work));
     this.inFlight.add(work);
   }
+}
+
+/**
+ * A module's LeaseWorker (provided under its `name`): it claims with `repository.claimDue` and attempts with
+ * `useCase.execute`.
+ */
+export function leaseWorker<T extends { id: string }>(
+  work: Omit<LeaseWork<T>, 'claim' | 'attempt'>,
+  repository: Type<{ claimDue(limit: number, leaseMs: number): Promise<T[]> }>,
+  useCase: Type<{ execute(item: T): Promise<unknown> }>,
+): Provider {
+  return {
+    provide: work.name,
+    inject: [repository, useCase, DeliverySettings, getDataSourceToken()],
+    useFactory: (
+      claims: InstanceType<typeof repository>,
+      attempts: InstanceType<typeof useCase>,
+      settings: DeliverySettings,
+      dataSource: DataSource,
+    ) =>
+      new LeaseWorker(
+        {
+          ...work,
+          claim: (limit, leaseMs) => claims.claimDue(limit, leaseMs),
+          attempt: (item) => attempts.execute(item),
+        },
+        settings,
+        dataSource,
+      ),
+  };
 }

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { leaseWorker } from '../deliveries/lease-worker.js';
 import { GuardedWebhookTransport, WebhookTransport } from '../deliveries/webhook-transport.js';
 import { EVENTS_CONFIG, type EventsServiceConfig } from '../config.js';
 import { WebhookUrlPolicy } from '../settings.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttemptAwardUseCase } from './attempt-award.use-case.js';
 import { AwardCustomers, RpcAwardCustomers } from './award-customers.js';
-import { AwardWorker } from './award-worker.service.js';
-import { AwardRepository } from './award.repository.js';
+import { AWARDS_CHANNEL, AwardRepository } from './award.repository.js';
 import { CreateIntegrationUseCase } from './create-integration.use-case.js';
 import { DeleteIntegrationUseCase } from './delete-integration.use-case.js';
 import { GetIntegrationUseCase } from './get-integration.use-case.js';
@@ -37,7 +37,13 @@ import { RecordAwardsUseCase } from './record-awards.use-case.js';
     DeleteIntegrationUseCase,
     ListAwardsUseCase,
     AttemptAwardUseCase,
-    AwardWorker,
+    // Sends due awards like the webhook deliveries. A process killed mid-call leaves its lease to run out: the award
+    // is sent again with the same idempotency key, which the receiving platform applies once.
+    leaseWorker(
+      { name: 'AwardWorker', channel: AWARDS_CHANNEL, applicationName: 'events-service-awards-listen' },
+      AwardRepository,
+      AttemptAwardUseCase,
+    ),
     IntegrationsConnectionActivatedHandler,
     IntegrationsPurchaseMatchedHandler,
     { provide: AwardCustomers, useClass: RpcAwardCustomers },
