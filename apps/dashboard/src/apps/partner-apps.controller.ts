@@ -2,7 +2,7 @@ import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, entries, FormBody, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, entries, PathOf, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, changeThenRedirect, sendPage } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { ClientIdPath, CreatePartnerAppForm, RedirectUrisForm } from './dto/partner-app.form.dto.js';
@@ -26,8 +26,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
 
   @Post()
   async create(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(CreatePartnerAppForm) form: CreatePartnerAppForm,
+    @Posted({ form: CreatePartnerAppForm }) { viewer, form }: Posted<CreatePartnerAppForm>,
     @Res() res: Response,
   ) {
     const result = await attempt(() =>
@@ -56,8 +55,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
   /** Only an app of the viewer's team (the list is the team's); the old secret stops working at once. */
   @Post(':clientId/rotate-secret')
   async rotate(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(ClientIdPath) { clientId }: ClientIdPath,
+    @Posted({ path: ClientIdPath }) { viewer, clientId }: Posted<object, ClientIdPath>,
     @Res() res: Response,
   ) {
     const { clientSecret } = await this.rotateSecret.execute(viewer.teamId, clientId);
@@ -75,9 +73,8 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
   /** Replaces the redirect URIs by auth-server's rules (`auth.update-partner-app.v1`, scoped to the team). */
   @Post(':clientId/redirect-uris')
   async saveRedirectUris(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(ClientIdPath) { clientId }: ClientIdPath,
-    @FormBody(RedirectUrisForm) form: RedirectUrisForm,
+    @Posted({ form: RedirectUrisForm, path: ClientIdPath })
+    { viewer, clientId, form }: Posted<RedirectUrisForm, ClientIdPath>,
     @Res() res: Response,
   ) {
     await changeThenRedirect(
@@ -101,8 +98,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
 
   @Post('installations/:clientId/disconnect')
   async disconnect(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(ClientIdPath) { clientId }: ClientIdPath,
+    @Posted({ path: ClientIdPath }) { viewer, clientId }: Posted<object, ClientIdPath>,
     @Res() res: Response,
   ) {
     await this.rpc.request(AuthContracts.disconnectInstallation, { clientId, teamId: viewer.teamId });

@@ -2,7 +2,7 @@ import { Post, Res } from '@nestjs/common';
 import { CatalogUploadRefused } from '@cps/domain';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, FormQuery, PagedQuery, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormQuery, PagedQuery, ShowPage, Posted } from '../web/form-input.js';
 import { catalogPage } from './catalog.view.js';
 import { CatalogUploadForm } from './dto/catalog-upload.form.dto.js';
 import { ShowCatalog } from './show-catalog.use-case.js';
@@ -25,11 +25,7 @@ export class CatalogController {
   }
 
   @Post('upload')
-  async upload(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(CatalogUploadForm) form: CatalogUploadForm,
-    @Res() res: Response,
-  ) {
+  async upload(@Posted({ form: CatalogUploadForm }) { viewer, form }: Posted<CatalogUploadForm>, @Res() res: Response) {
     let summary;
     try {
       summary = await this.uploadCatalog.execute(viewer.teamId, form.csv);

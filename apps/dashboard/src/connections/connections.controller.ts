@@ -4,7 +4,7 @@ import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { sendCsv } from '../web/csv.js';
-import { DashboardPage, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, sendPage } from '../web/refusals.js';
 import { connectionPage, connectionsPage, disconnectRefusedPage, purchasePage } from './connections.view.js';
 import { ConnectionFilterQuery, PurchasePath } from './dto/connections.dto.js';
@@ -57,7 +57,7 @@ export class ConnectionsController {
 
   /** Disconnect through sync-service's rule set, recorded as `event_source` `Dashboard` by this user. */
   @Post(':id/disconnect')
-  async disconnect(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async disconnect(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     const result = await attempt(() =>
       this.rpc.request(SyncContracts.updateConnection, {
         teamId: viewer.teamId,

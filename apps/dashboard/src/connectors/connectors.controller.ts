@@ -1,8 +1,8 @@
 import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { type Response } from 'express';
-import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody } from '../web/form-input.js';
+
+import { DashboardPage, Posted } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { connectorsPage } from './connectors.view.js';
@@ -16,11 +16,7 @@ import { ListConnectors } from './list-connectors.use-case.js';
 @DashboardPage('connectors')
 export class ConnectorsController extends TeamPage(ListConnectors, connectorsPage) {
   @Post('disconnect')
-  async disconnect(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(ConnectorForm) form: ConnectorForm,
-    @Res() res: Response,
-  ) {
+  async disconnect(@Posted({ form: ConnectorForm }) { viewer, form }: Posted<ConnectorForm>, @Res() res: Response) {
     await changeThenRedirect(
       res,
       () => this.rpc.request(AuthContracts.disconnectConnector, { clientId: form.client_id, teamId: viewer.teamId }),

@@ -5,7 +5,7 @@ import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash, type Flash } from '../web/flash.js';
-import { DashboardPage, FormBody, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, sendPage } from '../web/refusals.js';
 import { deliveryPage, developersPage, webhookPage } from './developers.view.js';
 import { ApiKeyForm, DeliveryPath, OverlapForm, WebhookForm, WebhookPageQuery } from './dto/developers.dto.js';
@@ -55,11 +55,7 @@ export class DevelopersController {
 
   /** The new key's secret goes to the next page only (`web/flash.ts`): never stored here, never in a URL. */
   @Post('api-keys')
-  async createKey(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(ApiKeyForm) form: ApiKeyForm,
-    @Res() res: Response,
-  ) {
+  async createKey(@Posted({ form: ApiKeyForm }) { viewer, form }: Posted<ApiKeyForm>, @Res() res: Response) {
     await this.createShownOnce(
       viewer,
       res,
@@ -77,7 +73,7 @@ export class DevelopersController {
 
   /** A new key of the same name, shown once; the old one keeps working for 24 hours (auth-server's roll). */
   @Post('api-keys/:id/roll')
-  async rollKey(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async rollKey(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     const rolled = await this.rpc.request(AuthContracts.rollApiKey, {
       teamId: viewer.teamId,
       keyId: id,
@@ -89,7 +85,7 @@ export class DevelopersController {
   }
 
   @Post('api-keys/:id/revoke')
-  async revokeKey(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async revokeKey(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     await this.rpc.request(AuthContracts.revokeApiKey, {
       teamId: viewer.teamId,
       keyId: id,
@@ -100,11 +96,7 @@ export class DevelopersController {
 
   /** The signing secret is shown once, like the API's `POST /webhooks`. */
   @Post('webhooks')
-  async createWebhook(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(WebhookForm) form: WebhookForm,
-    @Res() res: Response,
-  ) {
+  async createWebhook(@Posted({ form: WebhookForm }) { viewer, form }: Posted<WebhookForm>, @Res() res: Response) {
     await this.createShownOnce(
       viewer,
       res,
@@ -124,7 +116,7 @@ export class DevelopersController {
 
   /** A signed example event straight to the endpoint; what it answered is shown once on the next page. */
   @Post('webhooks/:id/test')
-  async testEvent(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async testEvent(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     const text = await this.testEvents.execute(viewer.teamId, id);
     setFlash(res, this.config, { kind: 'test_event', text, id });
     res.redirect(303, webhookAddress(id, ''));
@@ -162,12 +154,7 @@ export class DevelopersController {
   }
 
   @Post('webhooks/:id')
-  async editWebhook(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(WebhookForm) form: WebhookForm,
-    @Res() res: Response,
-  ) {
+  async editWebhook(@Posted({ form: WebhookForm }) { viewer, id, form }: Posted<WebhookForm>, @Res() res: Response) {
     const result = await attempt(() =>
       this.rpc.request(EventsContracts.updateWebhook, {
         teamId: viewer.teamId,
@@ -183,19 +170,14 @@ export class DevelopersController {
   }
 
   @Post('webhooks/:id/rotate-secret')
-  async rotateSecret(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(OverlapForm) form: OverlapForm,
-    @Res() res: Response,
-  ) {
+  async rotateSecret(@Posted({ form: OverlapForm }) { viewer, id, form }: Posted<OverlapForm>, @Res() res: Response) {
     const { secret, overlap } = await this.secrets.execute(viewer.teamId, id, form.overlap_hours);
     setFlash(res, this.config, { kind: 'webhook_secret', text: `${secret} ${overlap}`, id });
     res.redirect(303, webhookAddress(id, ''));
   }
 
   @Post('webhooks/:id/retry-failed')
-  async retryFailed(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async retryFailed(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     const result = await attempt(() =>
       this.rpc.request(EventsContracts.retryFailedDeliveries, { teamId: viewer.teamId, webhookId: id }),
     );
@@ -207,8 +189,7 @@ export class DevelopersController {
 
   @Post('webhooks/:id/deliveries/:deliveryId/retry')
   async retry(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(DeliveryPath) { id, deliveryId }: DeliveryPath,
+    @Posted({ path: DeliveryPath }) { viewer, id, deliveryId }: Posted<object, DeliveryPath>,
     @Res() res: Response,
   ) {
     const result = await attempt(() =>
@@ -218,7 +199,7 @@ export class DevelopersController {
   }
 
   @Post('webhooks/:id/delete')
-  async deleteWebhook(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async deleteWebhook(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     await this.rpc.request(EventsContracts.deleteWebhook, { teamId: viewer.teamId, webhookId: id });
     res.redirect(303, '/developers?notice=webhook_deleted');
   }

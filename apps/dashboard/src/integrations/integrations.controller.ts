@@ -2,7 +2,7 @@ import { Post, Res } from '@nestjs/common';
 import { EventsContracts } from '@cps/contracts';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, FormQuery, IdPath, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormQuery, IdPath, PathOf, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, sendPage } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { AwardsQuery, CreateIntegrationForm, IntegrationSettingsForm } from './dto/integration.form.dto.js';
@@ -21,8 +21,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
   /** The webhook adapter's signing secret is on this answer only. */
   @Post()
   async create(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(CreateIntegrationForm) form: CreateIntegrationForm,
+    @Posted({ form: CreateIntegrationForm }) { viewer, form }: Posted<CreateIntegrationForm>,
     @Res() res: Response,
   ) {
     const result = await attempt(() =>
@@ -56,9 +55,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
 
   @Post(':id')
   async update(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(IntegrationSettingsForm) form: IntegrationSettingsForm,
+    @Posted({ form: IntegrationSettingsForm }) { viewer, id, form }: Posted<IntegrationSettingsForm>,
     @Res() res: Response,
   ) {
     const result = await attempt(() =>
@@ -77,7 +74,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
   }
 
   @Post(':id/delete')
-  async remove(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async remove(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     await this.rpc.request(EventsContracts.deleteIntegration, { teamId: viewer.teamId, integrationId: id });
     res.redirect(303, '/integrations?notice=integration_deleted');
   }

@@ -1,8 +1,8 @@
 import { Post, Res } from '@nestjs/common';
 import { SyncContracts, type LinkVisibility } from '@cps/contracts';
 import { type Response } from 'express';
-import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, entries, FormBody, IdPath, PathOf } from '../web/form-input.js';
+import { type SignedInViewer } from '../session/viewer.js';
+import { DashboardPage, entries, Posted } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { EnabledForm, LinkSettingsForm } from './dto/retailer.dto.js';
@@ -13,20 +13,13 @@ import { ShowRetailers } from './show-retailers.use-case.js';
 @DashboardPage('retailers')
 export class RetailersController extends TeamPage(ShowRetailers, retailersPage) {
   @Post(':id/enabled')
-  async setEnabled(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(EnabledForm) form: EnabledForm,
-    @Res() res: Response,
-  ) {
+  async setEnabled(@Posted({ form: EnabledForm }) { viewer, id, form }: Posted<EnabledForm>, @Res() res: Response) {
     await this.save(viewer, res, { teamId: viewer.teamId, retailerId: id, enabled: form.enabled === 'true' });
   }
 
   @Post(':id/link-settings')
   async setLinkSettings(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(LinkSettingsForm) form: LinkSettingsForm,
+    @Posted({ form: LinkSettingsForm }) { viewer, id, form }: Posted<LinkSettingsForm>,
     @Res() res: Response,
   ) {
     await this.save(viewer, res, {

@@ -2,7 +2,7 @@ import { Controller, Post, Res, UseGuards } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { RpcClient } from '@cps/messaging';
 import { type Response } from 'express';
-import { FormBody, FormQuery, NoticeQuery, ShowPage } from '../web/form-input.js';
+import { FormQuery, NoticeQuery, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, sendPage } from '../web/refusals.js';
 import { accountPage } from './account.view.js';
 import { PasswordForm } from './dto/password.form.dto.js';
@@ -22,11 +22,7 @@ export class AccountController {
   /** auth-server checks the current password and the new one's rules (8 to 256 characters). */
   @Post('password')
   @AnyMember()
-  async changePassword(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(PasswordForm) form: PasswordForm,
-    @Res() res: Response,
-  ) {
+  async changePassword(@Posted({ form: PasswordForm }) { viewer, form }: Posted<PasswordForm>, @Res() res: Response) {
     if (form.new_password !== form.confirm_password) {
       sendPage(res, 422, accountPage(viewer, { error: 'Password not changed: the two new passwords differ.' }));
       return;

@@ -5,7 +5,7 @@ import { RpcClient } from '@cps/messaging';
 import { constantTimeEqual } from '@cps/persistence';
 import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { FormBody, FormQuery } from '../web/form-input.js';
+import { FormBody, FormQuery, Posted } from '../web/form-input.js';
 import { refusalText, sendPage } from '../web/refusals.js';
 import { ModeForm, SignInForm, SignInQuery, TeamSwitchForm } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
@@ -116,11 +116,7 @@ export class SignInController {
   @Post('team')
   @UseGuards(SignedIn)
   @AnyMember()
-  async switchTeam(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(TeamSwitchForm) form: TeamSwitchForm,
-    @Res() res: Response,
-  ) {
+  async switchTeam(@Posted({ form: TeamSwitchForm }) { viewer, form }: Posted<TeamSwitchForm>, @Res() res: Response) {
     const team = viewer.teams.find((candidate) => candidate.team_id === form.team_id);
     if (!team) throw new HttpException({ detail: 'You are not a member of that team.' }, 404);
     await this.sessions.switchTeam(viewer.session, team.team_id);

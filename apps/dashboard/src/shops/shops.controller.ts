@@ -1,8 +1,8 @@
 import { Post, Res } from '@nestjs/common';
 import { StorefrontContracts } from '@cps/contracts';
 import { type Response } from 'express';
-import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody } from '../web/form-input.js';
+
+import { DashboardPage, Posted } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { ShopForm } from './dto/shop.form.dto.js';
@@ -17,7 +17,7 @@ import { shopsPage } from './shops.view.js';
 @DashboardPage('shops')
 export class ShopsController extends TeamPage(ListTeamShops, shopsPage) {
   @Post('disconnect')
-  async disconnect(@CurrentViewer() viewer: SignedInViewer, @FormBody(ShopForm) form: ShopForm, @Res() res: Response) {
+  async disconnect(@Posted({ form: ShopForm }) { viewer, form }: Posted<ShopForm>, @Res() res: Response) {
     await changeThenRedirect(
       res,
       () => this.rpc.request(StorefrontContracts.disconnectShop, { shop: form.shop, teamId: viewer.teamId }),

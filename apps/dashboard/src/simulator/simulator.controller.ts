@@ -1,8 +1,8 @@
 import { Post, Res } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
 import { type Response } from 'express';
-import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
-import { DashboardPage, FormBody, IdPath, PathOf } from '../web/form-input.js';
+import { type SignedInViewer } from '../session/viewer.js';
+import { DashboardPage, Posted } from '../web/form-input.js';
 import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { SimulatedConnectionForm, SimulatedStatusForm } from './dto/simulator.form.dto.js';
@@ -14,8 +14,7 @@ import { simulatorPage } from './simulator.view.js';
 export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) {
   @Post('connections')
   async create(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(SimulatedConnectionForm) form: SimulatedConnectionForm,
+    @Posted({ form: SimulatedConnectionForm }) { viewer, form }: Posted<SimulatedConnectionForm>,
     @Res() res: Response,
   ) {
     await this.change(viewer, res, 'simulated_created', () =>
@@ -31,7 +30,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
   }
 
   @Post('connections/:id/purchases')
-  async purchase(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async purchase(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     await this.change(viewer, res, 'simulated_purchase', () =>
       this.rpc.request(SyncContracts.createSimulatedPurchase, { teamId: viewer.teamId, connectionId: id }),
     );
@@ -39,9 +38,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
 
   @Post('connections/:id/status')
   async status(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(IdPath) { id }: IdPath,
-    @FormBody(SimulatedStatusForm) form: SimulatedStatusForm,
+    @Posted({ form: SimulatedStatusForm }) { viewer, id, form }: Posted<SimulatedStatusForm>,
     @Res() res: Response,
   ) {
     await this.change(viewer, res, 'simulated_status', () =>
@@ -55,7 +52,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
   }
 
   @Post('connections/:id/delete')
-  async remove(@CurrentViewer() viewer: SignedInViewer, @PathOf(IdPath) { id }: IdPath, @Res() res: Response) {
+  async remove(@Posted() { viewer, id }: Posted, @Res() res: Response) {
     await this.change(viewer, res, 'simulated_deleted', () =>
       this.rpc.request(SyncContracts.deleteSimulatedConnection, {
         teamId: viewer.teamId,

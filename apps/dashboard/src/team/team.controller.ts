@@ -5,7 +5,7 @@ import { type Request, type Response } from 'express';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CurrentViewer, OwnersOnly, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash } from '../web/flash.js';
-import { DashboardPage, FormBody, FormQuery, NoticeQuery, PathOf, ShowPage } from '../web/form-input.js';
+import { DashboardPage, FormQuery, NoticeQuery, ShowPage, Posted } from '../web/form-input.js';
 import { attempt, sendPage } from '../web/refusals.js';
 import { BrandingForm, InvitationForm, MemberPath, RoleForm, SharingForm } from './dto/team.dto.js';
 import { ShowTeam } from './show-team.use-case.js';
@@ -35,11 +35,7 @@ export class TeamController {
   /** An invitation link with a role (auth-server: owners only, 7 days, used once). */
   @Post('invitations')
   @OwnersOnly()
-  async invite(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(InvitationForm) form: InvitationForm,
-    @Res() res: Response,
-  ) {
+  async invite(@Posted({ form: InvitationForm }) { viewer, form }: Posted<InvitationForm>, @Res() res: Response) {
     const result = await attempt(() =>
       this.rpc.request(AuthContracts.createInvitation, {
         teamId: viewer.teamId,
@@ -60,9 +56,7 @@ export class TeamController {
   @Post('members/:userId/role')
   @OwnersOnly()
   async setRole(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(MemberPath) { userId }: MemberPath,
-    @FormBody(RoleForm) form: RoleForm,
+    @Posted({ form: RoleForm, path: MemberPath }) { viewer, userId, form }: Posted<RoleForm, MemberPath>,
     @Res() res: Response,
   ) {
     await this.change(viewer, res, 'Role', 'role_changed', () =>
@@ -78,11 +72,7 @@ export class TeamController {
   /** The member keeps their other teams; their sessions lose this one on their next request. */
   @Post('members/:userId/remove')
   @OwnersOnly()
-  async remove(
-    @CurrentViewer() viewer: SignedInViewer,
-    @PathOf(MemberPath) { userId }: MemberPath,
-    @Res() res: Response,
-  ) {
+  async remove(@Posted({ path: MemberPath }) { viewer, userId }: Posted<object, MemberPath>, @Res() res: Response) {
     await this.change(viewer, res, 'Member', 'member_removed', () =>
       this.rpc.request(AuthContracts.removeMember, {
         teamId: viewer.teamId,
@@ -95,11 +85,7 @@ export class TeamController {
   /** What shoppers see of the brand (auth-server's rules: a name of 1 to 100 characters, an https logo address). */
   @Post('branding')
   @OwnersOnly()
-  async branding(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(BrandingForm) form: BrandingForm,
-    @Res() res: Response,
-  ) {
+  async branding(@Posted({ form: BrandingForm }) { viewer, form }: Posted<BrandingForm>, @Res() res: Response) {
     await this.change(viewer, res, 'Branding', 'branding_saved', () =>
       this.rpc.request(AuthContracts.setTeamBranding, {
         teamId: viewer.teamId,
@@ -115,11 +101,7 @@ export class TeamController {
    */
   @Post('sharing')
   @OwnersOnly()
-  async sharing(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormBody(SharingForm) form: SharingForm,
-    @Res() res: Response,
-  ) {
+  async sharing(@Posted({ form: SharingForm }) { viewer, form }: Posted<SharingForm>, @Res() res: Response) {
     const days = form.history_window_days;
     await this.change(viewer, res, 'Sharing', 'sharing_saved', () =>
       this.rpc.request(AuthContracts.setTeamSharing, {

@@ -1,5 +1,7 @@
-import { IsIn } from 'class-validator';
-import { Choices, FormPipe, Text, Ticked } from './form-input.js';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { type ExecutionContext } from '@nestjs/common';
+import { IsIn, IsString } from 'class-validator';
+import { Choices, FormPipe, Posted, Text, Ticked } from './form-input.js';
 
 class ExampleForm {
   @Text() name = '';
@@ -32,5 +34,41 @@ describe('FormPipe', () => {
     ['fields the form does not name are dropped', { csrf: 't', other: 1 }, defaults],
   ])('%s', (_case, value, expected) => {
     expect(parse(value)).toEqual(expected);
+  });
+});
+
+describe('Posted', () => {
+  class MemberPath {
+    @IsString() userId = '';
+  }
+
+  /** What `@Posted(options)` gives a handler for a request with these params and body. */
+  function posted(options: Parameters<typeof Posted>[0], params: object, body: unknown) {
+    class Handler {
+      handle(@Posted(options) _input: unknown) {}
+    }
+    const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, Handler, 'handle') as Record<
+      string,
+      { data: unknown; factory: (data: unknown, context: ExecutionContext) => unknown }
+    >;
+    const { data, factory } = Object.values(args)[0]!;
+    const req = { params, body, viewer: { teamId: 'team_1' } };
+    return factory(data, { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext);
+  }
+
+  it("gives the viewer, the route's :id and the form shaped by its DTO", () => {
+    expect(posted({ form: ExampleForm }, { id: 'wh_1' }, { name: '  n ', csrf: 'x' })).toEqual({
+      id: 'wh_1',
+      viewer: { teamId: 'team_1' },
+      form: expect.objectContaining({ ...defaults, name: 'n' }),
+    });
+  });
+
+  it('reads another path shape, and an empty form when none is named', () => {
+    expect(posted({ path: MemberPath }, { userId: 'usr_1' }, { csrf: 'x' })).toEqual({
+      userId: 'usr_1',
+      viewer: { teamId: 'team_1' },
+      form: {},
+    });
   });
 });

@@ -2,6 +2,8 @@ import {
   applyDecorators,
   Body,
   Controller,
+  createParamDecorator,
+  type ExecutionContext,
   Get,
   Header,
   Param,
@@ -12,7 +14,8 @@ import {
 } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, validateSync } from 'class-validator';
-import { SignedIn } from '../session/viewer.js';
+import { type Request } from 'express';
+import { SignedIn, type SignedInViewer } from '../session/viewer.js';
 import { NOTICES } from './forms.js';
 
 /** A page controller of the dashboard: its routes need a signed-in member (viewer.ts `SignedIn`). */
@@ -107,3 +110,20 @@ export class PagedQuery extends NoticeQuery {
 export class IdPath {
   @IsString() id = '';
 }
+
+/**
+ * What a form handler (POST) is given in one parameter, `@Posted({ form, path })`: the signed-in viewer, the fields
+ * of the route's path as `path` (default IdPath: `:id`) and the posted form as `form`, both shaped by FormPipe.
+ */
+export type Posted<F extends object = object, P extends object = IdPath> = P & { viewer: SignedInViewer; form: F };
+
+const postedInput = createParamDecorator(
+  ({ form, path }: { form?: Type<object>; path: Type<object> }, context: ExecutionContext) => {
+    const req = context.switchToHttp().getRequest<Request & { viewer: SignedInViewer }>();
+    const fields = new FormPipe(path).transform(req.params);
+    return { ...fields, viewer: req.viewer, form: form ? new FormPipe(form).transform(req.body) : {} };
+  },
+);
+
+export const Posted = ({ form, path = IdPath }: { form?: Type<object>; path?: Type<object> } = {}) =>
+  postedInput({ form, path });
