@@ -35,6 +35,11 @@ describe('api-gateway config', () => {
     ).toBe('https://keys.example.com/k');
   });
 
+  it("keeps the teams' budgets in Postgres unless told to keep them in memory", () => {
+    expect(parseConfig(GatewayEnv, development).RATE_LIMIT_STORE).toBe('postgres');
+    expect(parseConfig(GatewayEnv, { ...development, RATE_LIMIT_STORE: 'memory' }).RATE_LIMIT_STORE).toBe('memory');
+  });
+
   it('derives the burst from the rate unless given', () => {
     expect(parseConfig(GatewayEnv, { ...development, RATE_LIMIT_PER_MINUTE: '5' }).RATE_LIMIT_BURST).toBe(1);
     expect(parseConfig(GatewayEnv, { ...development, RATE_LIMIT_BURST: '7' }).RATE_LIMIT_BURST).toBe(7);
@@ -95,6 +100,7 @@ describe('api-gateway config', () => {
     },
     { RATE_LIMIT_PER_MINUTE: '0' },
     { RATE_LIMIT_BURST: '0' },
+    { RATE_LIMIT_STORE: 'redis' },
     { AUTH_JWKS_URL: 'ftp://x' },
   ])('rejects %j', (env) => {
     expect(() => parseConfig(GatewayEnv, { ...development, ...env })).toThrow(

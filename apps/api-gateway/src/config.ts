@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { DEVELOPMENT_RETAILER_PUSH_SECRET } from '@cps/domain';
 import {
   type Config,
@@ -59,6 +59,8 @@ function isDevelopmentConnectionTokenKey(pems: unknown): boolean {
   );
 }
 
+const RATE_LIMIT_STORES = ['postgres', 'memory'] as const;
+
 export class GatewayEnv extends ServiceEnv {
   @EnvPort()
   PORT = 3000;
@@ -111,6 +113,14 @@ export class GatewayEnv extends ServiceEnv {
   @IsOptional()
   @EnvInt({ min: 1, max: 1_000_000 })
   RATE_LIMIT_BURST!: number;
+
+  /**
+   * Where the teams' budgets are kept (ADR 0012): `postgres`, shared by every replica (the default, and what
+   * Kubernetes runs), or `memory`, this gateway's own, exact only when it is the only replica (`npm start` sets it
+   * when it starts one gateway).
+   */
+  @IsIn(RATE_LIMIT_STORES)
+  RATE_LIMIT_STORE: (typeof RATE_LIMIT_STORES)[number] = 'postgres';
 
   /**
    * Standard Webhooks secret (`whsec_…`) that retailers sign their "new orders" pushes with

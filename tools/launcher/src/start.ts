@@ -85,6 +85,11 @@ const platform = new Platform({
         DASHBOARD_URL: dashboardUrl,
         // At a terminal, services say only what a person should see unless LOG_LEVEL asks for more.
         LOG_LEVEL: process.env.LOG_LEVEL ?? (format === 'pretty' ? 'warn' : 'info'),
+        // One gateway: the teams' rate-limit budgets in its memory, exact with one replica and no statement per request
+        // (ADR 0012); replicas share them in Postgres.
+        ...(spec.name === 'api-gateway' && (replicas['api-gateway'] ?? 1) === 1
+          ? { RATE_LIMIT_STORE: process.env.RATE_LIMIT_STORE ?? 'memory' }
+          : {}),
         // The sandbox retailer pushes "new orders" to the gateway, which has the collection start at once.
         ...(spec.name === 'sandbox-retailer' ? { SANDBOX_PUSH_URL: `${publicBaseUrl}/retailer-notifications` } : {}),
         ...(spec.name === 'sandbox-storefront'

@@ -3,7 +3,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { NatsConnectionService } from '@cps/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
 import { RATE_LIMITER, RateLimitGate, SIGNER_RATE_LIMITER } from '../rate-limit/rate-limit.gate.js';
+import { DataSource } from 'typeorm';
 import { SharedTokenBuckets } from '../rate-limit/shared-token-buckets.js';
+import { LocalTeamBuckets, TeamBuckets } from '../rate-limit/team-buckets.js';
 import { TeamRateLimits } from '../rate-limit/team-rate-limits.js';
 import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter.js';
 import { AccessGuard } from './access.guard.js';
@@ -70,7 +72,12 @@ import { OAuthTokens } from './oauth-tokens.js';
           maxClients: 1_000,
         }),
     },
-    SharedTokenBuckets,
+    {
+      provide: TeamBuckets,
+      inject: [GATEWAY_CONFIG, DataSource],
+      useFactory: (config: GatewayConfig, dataSource: DataSource) =>
+        config.RATE_LIMIT_STORE === 'memory' ? new LocalTeamBuckets() : new SharedTokenBuckets(dataSource),
+    },
     TeamRateLimits,
     RateLimitGate,
     AuthenticateApiKeyUseCase,

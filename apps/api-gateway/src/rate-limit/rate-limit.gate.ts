@@ -3,7 +3,7 @@ import { type Response } from 'express';
 import { createHash } from 'node:crypto';
 import { type PresentedCredentials } from '../auth/authenticate-request.use-case.js';
 import { HttpExceptionWithHeaders } from '../http/error-response.js';
-import { SharedTokenBuckets } from './shared-token-buckets.js';
+import { TeamBuckets } from './team-buckets.js';
 import { TeamRateLimits } from './team-rate-limits.js';
 import { TokenBucketLimiter, type RateLimitVerdict } from './token-bucket-limiter.js';
 
@@ -16,7 +16,8 @@ export const SIGNER_RATE_LIMITER = Symbol('SIGNER_RATE_LIMITER');
 /**
  * Admits a request or refuses it with 429 (docs/adr/0012-shared-rate-limits.md); every answer carries the
  * RateLimit-* headers of the bucket that decided.
- * - An authenticated request spends its team's budget, shared by every replica (Postgres) and set per team.
+ * - An authenticated request spends its team's budget, set per team and shared by every replica (Postgres; in
+ *   memory when the gateway is the only one: RATE_LIMIT_STORE).
  * - Public routes spend a budget per address, in this replica's memory.
  * - Credentials that fail authentication spend a budget of their own (per key or token, hashed; in memory),
  *   checked before authenticating, so a flood of bad keys stops reaching auth-server once it is spent. A bad
@@ -30,7 +31,7 @@ export class RateLimitGate {
   constructor(
     @Inject(RATE_LIMITER) private readonly local: TokenBucketLimiter,
     @Inject(SIGNER_RATE_LIMITER) private readonly signers: TokenBucketLimiter,
-    private readonly shared: SharedTokenBuckets,
+    private readonly teamBuckets: TeamBuckets,
     private readonly teams: TeamRateLimits,
   ) {}
 
@@ -67,7 +68,7 @@ export class RateLimitGate {
     const limit = await this.teams.limitOf(teamId);
     let verdict: RateLimitVerdict;
     try {
-      verdict = await this.shared.take(`team:${teamId}`, limit);
+      verdict = await this.teamBuckets.take(`team:${teamId}`, limit);
     } catch (error) {
       this.logger.warn(`rate limit store unavailable, request admitted: ${(error as Error).message}`);
       return;

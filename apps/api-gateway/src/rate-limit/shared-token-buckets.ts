@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { KeyedGroupCommit, PreparedStatement } from '@cps/persistence';
 import { DataSource } from 'typeorm';
-import { verdictOf, type RateLimitOptions, type RateLimitVerdict } from './token-bucket-limiter.js';
-
-export type BucketLimit = Pick<RateLimitOptions, 'perMinute' | 'burst'>;
+import { TeamBuckets, type BucketLimit } from './team-buckets.js';
+import { verdictOf, type RateLimitVerdict } from './token-bucket-limiter.js';
 
 /**
  * Token buckets in Postgres (`gateway.rate_limit_buckets`, UNLOGGED), shared by every gateway replica: one
@@ -17,7 +16,7 @@ export type BucketLimit = Pick<RateLimitOptions, 'perMinute' | 'burst'>;
  * token the bucket really had, and no more are handed out than it holds.
  */
 @Injectable()
-export class SharedTokenBuckets {
+export class SharedTokenBuckets extends TeamBuckets {
   /** One group commit per bucket: the requests that arrive while its statement runs are taken for by the next. */
   private readonly takes = new KeyedGroupCommit<string, BucketLimit, RateLimitVerdict>((key) => ({
     onFailure: 'fail',
@@ -31,7 +30,9 @@ export class SharedTokenBuckets {
     },
   }));
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   take(key: string, limit: BucketLimit): Promise<RateLimitVerdict> {
     return this.takes.submit(key, limit);

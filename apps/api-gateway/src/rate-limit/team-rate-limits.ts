@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TtlCache } from '@cps/platform';
 import { AuthClient } from '../clients/auth.client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
-import { type BucketLimit } from './shared-token-buckets.js';
+import { type BucketLimit } from './team-buckets.js';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
