@@ -3,7 +3,7 @@ import { AuthContracts } from '@cps/contracts';
 import { type Response } from 'express';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, entries, PathOf, ShowPage, Posted } from '../web/form-input.js';
-import { attempt, changeThenRedirect, sendPage } from '../web/refusals.js';
+import { changeThenRedirect, sendPage } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { ClientIdPath, CreatePartnerAppForm, RedirectUrisForm } from './dto/partner-app.form.dto.js';
 import { GetOwnPartnerApp } from './get-own-partner-app.use-case.js';
@@ -29,7 +29,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
     @Posted({ form: CreatePartnerAppForm }) { viewer, form }: Posted<CreatePartnerAppForm>,
     @Res() res: Response,
   ) {
-    const result = await attempt(() =>
+    const created = await this.refusing(res, viewer, 'Partner app not created', () =>
       this.rpc.request(AuthContracts.createPartnerApp, {
         teamId: viewer.teamId,
         name: form.name,
@@ -37,11 +37,8 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
         ...(form.webhook_url ? { webhookUrl: form.webhook_url } : {}),
       }),
     );
-    if (!result.ok) {
-      sendPage(res, 422, await this.refused(viewer, `Partner app not created: ${result.error}`));
-      return;
-    }
-    const { client_id, client_secret, webhook_secret } = result.value;
+    if (!created) return;
+    const { client_id, client_secret, webhook_secret } = created.value;
     const secrets: ShownSecrets = {
       kind: 'created',
       clientId: client_id,

@@ -1,12 +1,11 @@
-import { Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Get, Post, Req, Res } from '@nestjs/common';
 import { AuthContracts, EventsContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
 import { type Request, type Response } from 'express';
-import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { setFlash, takeFlash, type Flash } from '../web/flash.js';
-import { DashboardPage, FormQuery, IdPath, NoticeQuery, PathOf, ShowPage, Posted } from '../web/form-input.js';
-import { attempt, sendPage } from '../web/refusals.js';
+import { DashboardPage, FormQuery, IdPath, PathOf, ShowPage, Posted } from '../web/form-input.js';
+import { attempt } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { deliveryPage, developersPage, webhookPage } from './developers.view.js';
 import { ApiKeyForm, DeliveryPath, OverlapForm, WebhookForm, WebhookPageQuery } from './dto/developers.dto.js';
 import { RotateWebhookSecret } from './rotate-webhook-secret.use-case.js';
@@ -26,25 +25,13 @@ const webhookAddress = (id: string, query: string) => `/developers/webhooks/${en
 
 /** Developers: API keys, webhook destinations and their deliveries, a test event, the API reference. */
 @DashboardPage('developers')
-export class DevelopersController {
+export class DevelopersController extends TeamPage(ShowDevelopers, developersPage, (flash) => flash) {
   constructor(
-    private readonly rpc: RpcClient,
-    @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
-    private readonly developers: ShowDevelopers,
     private readonly webhooks: ShowWebhook,
     private readonly testEvents: SendTestEvent,
     private readonly secrets: RotateWebhookSecret,
-  ) {}
-
-  @ShowPage()
-  async overview(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormQuery(NoticeQuery) query: NoticeQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    const flash = takeFlash(req, res, this.config);
-    return developersPage(viewer, await this.developers.execute(viewer.teamId), { notice: query.text }, flash);
+    super();
   }
 
   /** The address of the create forms, opened again by GET (a bookmark, a refresh after the redirect). */
@@ -215,13 +202,9 @@ export class DevelopersController {
     create: () => Promise<T>,
     flash: (created: T) => Flash,
   ): Promise<void> {
-    const result = await attempt(create);
-    if (!result.ok) {
-      const view = await this.developers.execute(viewer.teamId);
-      sendPage(res, 422, developersPage(viewer, view, { error: `${refusal}: ${result.error}` }));
-      return;
-    }
-    setFlash(res, this.config, flash(result.value));
+    const created = await this.refusing(res, viewer, refusal, create);
+    if (!created) return;
+    setFlash(res, this.config, flash(created.value));
     res.redirect(303, '/developers');
   }
 }

@@ -24,7 +24,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
     @Posted({ form: CreateIntegrationForm }) { viewer, form }: Posted<CreateIntegrationForm>,
     @Res() res: Response,
   ) {
-    const result = await attempt(() =>
+    const created = await this.refusing(res, viewer, 'Integration not created', () =>
       this.rpc.request(EventsContracts.createIntegration, {
         teamId: viewer.teamId,
         ...integrationSettings(form, false),
@@ -33,14 +33,11 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
         base_url: form.base_url,
       }),
     );
-    if (!result.ok) {
-      sendPage(res, 422, await this.refused(viewer, `Integration not created: ${result.error}`));
-      return;
-    }
-    const created = result.value;
-    const notice = `The integration ${created.name || created.integration_id} was created.`;
+    if (!created) return;
+    const { name, integration_id, secret } = created.value;
+    const notice = `The integration ${name || integration_id} was created.`;
     const integrations = await this.view.execute(viewer.teamId);
-    sendPage(res, 201, integrationsPage(viewer, integrations, { notice }, created.secret));
+    sendPage(res, 201, integrationsPage(viewer, integrations, { notice }, secret));
   }
 
   @ShowPage(':id')

@@ -1,42 +1,25 @@
-import { Inject, Post, Req, Res } from '@nestjs/common';
+import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
-import { RpcClient } from '@cps/messaging';
-import { type Request, type Response } from 'express';
-import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { CurrentViewer, OwnersOnly, type SignedInViewer } from '../session/viewer.js';
-import { setFlash, takeFlash } from '../web/flash.js';
-import { DashboardPage, FormQuery, NoticeQuery, ShowPage, Posted } from '../web/form-input.js';
-import { attempt, sendPage } from '../web/refusals.js';
+import { type Response } from 'express';
+import { OwnersOnly, type SignedInViewer } from '../session/viewer.js';
+import { setFlash } from '../web/flash.js';
+import { DashboardPage, Posted } from '../web/form-input.js';
+import { changeThenRedirect } from '../web/refusals.js';
+import { TeamPage } from '../web/team-page.js';
 import { BrandingForm, InvitationForm, MemberPath, RoleForm, SharingForm } from './dto/team.dto.js';
 import { ShowTeam } from './show-team.use-case.js';
 import { teamPage } from './team.view.js';
 
 /** Team: members and their roles (owners change them), invitations, the brand's profile (owners). */
 @DashboardPage('team')
-export class TeamController {
-  constructor(
-    private readonly rpc: RpcClient,
-    @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
-    private readonly team: ShowTeam,
-  ) {}
-
-  @ShowPage()
-  async overview(
-    @CurrentViewer() viewer: SignedInViewer,
-    @FormQuery(NoticeQuery) query: NoticeQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const flash = takeFlash(req, res, this.config);
-    const invited = flash?.kind === 'invitation' ? { email: flash.id, link: flash.text } : null;
-    return teamPage(viewer, await this.team.execute(viewer.teamId), { notice: query.text }, invited);
-  }
-
+export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
+  flash.kind === 'invitation' ? { email: flash.id, link: flash.text } : null,
+) {
   /** An invitation link with a role (auth-server: owners only, 7 days, used once). */
   @Post('invitations')
   @OwnersOnly()
   async invite(@Posted({ form: InvitationForm }) { viewer, form }: Posted<InvitationForm>, @Res() res: Response) {
-    const result = await attempt(() =>
+    const invited = await this.refusing(res, viewer, 'Not invited', () =>
       this.rpc.request(AuthContracts.createInvitation, {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
@@ -44,12 +27,9 @@ export class TeamController {
         role: form.role as AuthContracts.TeamRole,
       }),
     );
-    if (!result.ok) {
-      await this.refused(viewer, res, `Not invited: ${result.error}`);
-      return;
-    }
-    const link = `${this.config.DASHBOARD_URL}/invitations/${result.value.token}`;
-    setFlash(res, this.config, { kind: 'invitation', text: link, id: result.value.email });
+    if (!invited) return;
+    const link = `${this.config.DASHBOARD_URL}/invitations/${invited.value.token}`;
+    setFlash(res, this.config, { kind: 'invitation', text: link, id: invited.value.email });
     res.redirect(303, '/team');
   }
 
@@ -114,24 +94,16 @@ export class TeamController {
     );
   }
 
-  private async change(
+  /** Done: back to the page with the notice `noticeCode`; refused: the page again saying `what` was not saved (422). */
+  private change(
     viewer: SignedInViewer,
     res: Response,
     what: string,
     noticeCode: string,
     request: () => Promise<unknown>,
   ): Promise<void> {
-    const result = await attempt(request);
-    if (!result.ok) {
-      await this.refused(viewer, res, `${what} not saved: ${result.error}`);
-      return;
-    }
-    res.redirect(303, `/team?notice=${noticeCode}`);
-  }
-
-  /** The Team page again with a refusal (422). */
-  private async refused(viewer: SignedInViewer, res: Response, error: string): Promise<void> {
-    const view = await this.team.execute(viewer.teamId);
-    sendPage(res, 422, teamPage(viewer, view, { error }));
+    return changeThenRedirect(res, request, `/team?notice=${noticeCode}`, (error) =>
+      this.refused(viewer, `${what} not saved: ${error}`),
+    );
   }
 }
