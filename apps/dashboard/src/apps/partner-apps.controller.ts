@@ -29,7 +29,7 @@ export class PartnerAppsController extends TeamPage(ListPartnerApps, partnerApps
     @Posted({ form: CreatePartnerAppForm }) { viewer, form }: Posted<CreatePartnerAppForm>,
     @Res() res: Response,
   ) {
-    const created = await this.refusing(res, viewer, 'Partner app not created', () =>
+    const created = await this.refusing(viewer, res, 'Partner app not created', () =>
       this.rpc.request(AuthContracts.createPartnerApp, {
         teamId: viewer.teamId,
         name: form.name,

@@ -3,7 +3,6 @@ import { AuthContracts } from '@cps/contracts';
 import { type Response } from 'express';
 
 import { DashboardPage, Posted } from '../web/form-input.js';
-import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { connectorsPage } from './connectors.view.js';
 import { ConnectorForm } from './dto/connector.form.dto.js';
@@ -17,12 +16,11 @@ import { ListConnectors } from './list-connectors.use-case.js';
 export class ConnectorsController extends TeamPage(ListConnectors, connectorsPage) {
   @Post('disconnect')
   async disconnect(@Posted({ form: ConnectorForm }) { viewer, form }: Posted<ConnectorForm>, @Res() res: Response) {
-    await changeThenRedirect(
+    await this.change(
+      viewer,
       res,
+      { done: '/connectors?notice=connector_disconnected', refusal: 'Connector not disconnected', status: 404 },
       () => this.rpc.request(AuthContracts.disconnectConnector, { clientId: form.client_id, teamId: viewer.teamId }),
-      '/connectors?notice=connector_disconnected',
-      (error) => this.refused(viewer, `Connector not disconnected: ${error}`),
-      404,
     );
   }
 }

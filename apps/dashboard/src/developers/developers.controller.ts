@@ -202,7 +202,7 @@ export class DevelopersController extends TeamPage(ShowDevelopers, developersPag
     create: () => Promise<T>,
     flash: (created: T) => Flash,
   ): Promise<void> {
-    const created = await this.refusing(res, viewer, refusal, create);
+    const created = await this.refusing(viewer, res, refusal, create);
     if (!created) return;
     setFlash(res, this.config, flash(created.value));
     res.redirect(303, '/developers');

@@ -24,7 +24,7 @@ export class IntegrationsController extends TeamPage(ListIntegrations, integrati
     @Posted({ form: CreateIntegrationForm }) { viewer, form }: Posted<CreateIntegrationForm>,
     @Res() res: Response,
   ) {
-    const created = await this.refusing(res, viewer, 'Integration not created', () =>
+    const created = await this.refusing(viewer, res, 'Integration not created', () =>
       this.rpc.request(EventsContracts.createIntegration, {
         teamId: viewer.teamId,
         ...integrationSettings(form, false),

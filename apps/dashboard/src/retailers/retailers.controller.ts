@@ -3,7 +3,6 @@ import { SyncContracts, type LinkVisibility } from '@cps/contracts';
 import { type Response } from 'express';
 import { type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, entries, Posted } from '../web/form-input.js';
-import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { EnabledForm, LinkSettingsForm } from './dto/retailer.dto.js';
 import { retailersPage } from './retailers.view.js';
@@ -32,11 +31,9 @@ export class RetailersController extends TeamPage(ShowRetailers, retailersPage) 
   }
 
   private save(viewer: SignedInViewer, res: Response, request: SyncContracts.UpdateRetailerRequest): Promise<void> {
-    return changeThenRedirect(
-      res,
-      () => this.rpc.request(SyncContracts.updateRetailer, request),
-      `/retailers?notice=retailer_saved#retailer-${encodeURIComponent(request.retailerId)}`,
-      (error) => this.refused(viewer, `${request.retailerId}: ${error}`),
+    const done = `/retailers?notice=retailer_saved#retailer-${encodeURIComponent(request.retailerId)}`;
+    return this.change(viewer, res, { done, refusal: request.retailerId }, () =>
+      this.rpc.request(SyncContracts.updateRetailer, request),
     );
   }
 }

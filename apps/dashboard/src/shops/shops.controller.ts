@@ -3,7 +3,6 @@ import { StorefrontContracts } from '@cps/contracts';
 import { type Response } from 'express';
 
 import { DashboardPage, Posted } from '../web/form-input.js';
-import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { ShopForm } from './dto/shop.form.dto.js';
 import { ListTeamShops } from './list-team-shops.use-case.js';
@@ -18,12 +17,11 @@ import { shopsPage } from './shops.view.js';
 export class ShopsController extends TeamPage(ListTeamShops, shopsPage) {
   @Post('disconnect')
   async disconnect(@Posted({ form: ShopForm }) { viewer, form }: Posted<ShopForm>, @Res() res: Response) {
-    await changeThenRedirect(
+    await this.change(
+      viewer,
       res,
+      { done: '/shops?notice=shop_disconnected', refusal: 'Shop not disconnected', status: 404 },
       () => this.rpc.request(StorefrontContracts.disconnectShop, { shop: form.shop, teamId: viewer.teamId }),
-      '/shops?notice=shop_disconnected',
-      (error) => this.refused(viewer, `Shop not disconnected: ${error}`),
-      404,
     );
   }
 }

@@ -1,9 +1,7 @@
 import { Post, Res } from '@nestjs/common';
 import { SyncContracts } from '@cps/contracts';
 import { type Response } from 'express';
-import { type SignedInViewer } from '../session/viewer.js';
 import { DashboardPage, Posted } from '../web/form-input.js';
-import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { SimulatedConnectionForm, SimulatedStatusForm } from './dto/simulator.form.dto.js';
 import { ShowSimulator } from './show-simulator.use-case.js';
@@ -17,7 +15,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
     @Posted({ form: SimulatedConnectionForm }) { viewer, form }: Posted<SimulatedConnectionForm>,
     @Res() res: Response,
   ) {
-    await this.change(viewer, res, 'simulated_created', () =>
+    await this.change(viewer, res, { done: '/simulator?notice=simulated_created' }, () =>
       this.rpc.request(SyncContracts.createSimulatedConnection, {
         teamId: viewer.teamId,
         actor: viewer.actor,
@@ -31,7 +29,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
 
   @Post('connections/:id/purchases')
   async purchase(@Posted() { viewer, id }: Posted, @Res() res: Response) {
-    await this.change(viewer, res, 'simulated_purchase', () =>
+    await this.change(viewer, res, { done: '/simulator?notice=simulated_purchase' }, () =>
       this.rpc.request(SyncContracts.createSimulatedPurchase, { teamId: viewer.teamId, connectionId: id }),
     );
   }
@@ -41,7 +39,7 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
     @Posted({ form: SimulatedStatusForm }) { viewer, id, form }: Posted<SimulatedStatusForm>,
     @Res() res: Response,
   ) {
-    await this.change(viewer, res, 'simulated_status', () =>
+    await this.change(viewer, res, { done: '/simulator?notice=simulated_status' }, () =>
       this.rpc.request(SyncContracts.updateSimulatedConnection, {
         teamId: viewer.teamId,
         connectionId: id,
@@ -53,17 +51,12 @@ export class SimulatorController extends TeamPage(ShowSimulator, simulatorPage) 
 
   @Post('connections/:id/delete')
   async remove(@Posted() { viewer, id }: Posted, @Res() res: Response) {
-    await this.change(viewer, res, 'simulated_deleted', () =>
+    await this.change(viewer, res, { done: '/simulator?notice=simulated_deleted' }, () =>
       this.rpc.request(SyncContracts.deleteSimulatedConnection, {
         teamId: viewer.teamId,
         connectionId: id,
         actor: viewer.actor,
       }),
     );
-  }
-
-  /** Done: back to the page with the notice `done`; refused: the page again with the refusal (422). */
-  private change(viewer: SignedInViewer, res: Response, done: string, run: () => Promise<unknown>): Promise<void> {
-    return changeThenRedirect(res, run, `/simulator?notice=${done}`, (error) => this.refused(viewer, error));
   }
 }

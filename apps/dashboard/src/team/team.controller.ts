@@ -1,10 +1,9 @@
 import { Post, Res } from '@nestjs/common';
 import { AuthContracts } from '@cps/contracts';
 import { type Response } from 'express';
-import { OwnersOnly, type SignedInViewer } from '../session/viewer.js';
+import { OwnersOnly } from '../session/viewer.js';
 import { setFlash } from '../web/flash.js';
 import { DashboardPage, Posted } from '../web/form-input.js';
-import { changeThenRedirect } from '../web/refusals.js';
 import { TeamPage } from '../web/team-page.js';
 import { BrandingForm, InvitationForm, MemberPath, RoleForm, SharingForm } from './dto/team.dto.js';
 import { ShowTeam } from './show-team.use-case.js';
@@ -19,7 +18,7 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
   @Post('invitations')
   @OwnersOnly()
   async invite(@Posted({ form: InvitationForm }) { viewer, form }: Posted<InvitationForm>, @Res() res: Response) {
-    const invited = await this.refusing(res, viewer, 'Not invited', () =>
+    const invited = await this.refusing(viewer, res, 'Not invited', () =>
       this.rpc.request(AuthContracts.createInvitation, {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
@@ -39,7 +38,7 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
     @Posted({ form: RoleForm, path: MemberPath }) { viewer, userId, form }: Posted<RoleForm, MemberPath>,
     @Res() res: Response,
   ) {
-    await this.change(viewer, res, 'Role', 'role_changed', () =>
+    await this.change(viewer, res, { done: '/team?notice=role_changed', refusal: 'Role not saved' }, () =>
       this.rpc.request(AuthContracts.setMemberRole, {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
@@ -53,7 +52,7 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
   @Post('members/:userId/remove')
   @OwnersOnly()
   async remove(@Posted({ path: MemberPath }) { viewer, userId }: Posted<object, MemberPath>, @Res() res: Response) {
-    await this.change(viewer, res, 'Member', 'member_removed', () =>
+    await this.change(viewer, res, { done: '/team?notice=member_removed', refusal: 'Member not saved' }, () =>
       this.rpc.request(AuthContracts.removeMember, {
         teamId: viewer.teamId,
         actorUserId: viewer.session.userId,
@@ -66,7 +65,7 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
   @Post('branding')
   @OwnersOnly()
   async branding(@Posted({ form: BrandingForm }) { viewer, form }: Posted<BrandingForm>, @Res() res: Response) {
-    await this.change(viewer, res, 'Branding', 'branding_saved', () =>
+    await this.change(viewer, res, { done: '/team?notice=branding_saved', refusal: 'Branding not saved' }, () =>
       this.rpc.request(AuthContracts.setTeamBranding, {
         teamId: viewer.teamId,
         displayName: form.display_name || null,
@@ -83,7 +82,7 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
   @OwnersOnly()
   async sharing(@Posted({ form: SharingForm }) { viewer, form }: Posted<SharingForm>, @Res() res: Response) {
     const days = form.history_window_days;
-    await this.change(viewer, res, 'Sharing', 'sharing_saved', () =>
+    await this.change(viewer, res, { done: '/team?notice=sharing_saved', refusal: 'Sharing not saved' }, () =>
       this.rpc.request(AuthContracts.setTeamSharing, {
         teamId: viewer.teamId,
         privacyPolicyUrl: form.privacy_policy_url || null,
@@ -91,19 +90,6 @@ export class TeamController extends TeamPage(ShowTeam, teamPage, (flash) =>
         historyWindowDays: /^\d+$/.test(days) ? Number(days) : (days as unknown as number),
         redirectOrigins: form.redirect_origins.split(/[\s,]+/).filter(Boolean),
       }),
-    );
-  }
-
-  /** Done: back to the page with the notice `noticeCode`; refused: the page again saying `what` was not saved (422). */
-  private change(
-    viewer: SignedInViewer,
-    res: Response,
-    what: string,
-    noticeCode: string,
-    request: () => Promise<unknown>,
-  ): Promise<void> {
-    return changeThenRedirect(res, request, `/team?notice=${noticeCode}`, (error) =>
-      this.refused(viewer, `${what} not saved: ${error}`),
     );
   }
 }

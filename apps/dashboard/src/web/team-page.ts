@@ -6,7 +6,7 @@ import { CurrentViewer, type SignedInViewer } from '../session/viewer.js';
 import { takeFlash, type Flash } from './flash.js';
 import { FormQuery, NoticeQuery, ShowPage } from './form-input.js';
 import { type PageMessages } from './layout.js';
-import { attempt, sendPage } from './refusals.js';
+import { attempt, changeThenRedirect, sendPage } from './refusals.js';
 
 /** A use case that reads what one page shows of a team. */
 export interface TeamView<V> {
@@ -47,12 +47,26 @@ export function TeamPage<V, S = never>(
     }
 
     /**
+     * Runs a change posted from this page: done, the browser goes to `done` (with a notice code); refused, this page
+     * again with `status` (422 by default) saying `<refusal>: <why>` (only why without `refusal`).
+     */
+    protected change(
+      viewer: SignedInViewer,
+      res: Response,
+      { done, refusal, status }: { done: string; refusal?: string; status?: number },
+      change: () => Promise<unknown>,
+    ): Promise<void> {
+      const refusedPage = (why: string) => this.refused(viewer, refusal ? `${refusal}: ${why}` : why);
+      return changeThenRedirect(res, change, done, refusedPage, status);
+    }
+
+    /**
      * Runs a change posted from this page: done, its answer (`{ value }`); refused, this page again (422) saying
      * `<refusal>: <why>`, and null.
      */
     protected async refusing<T>(
-      res: Response,
       viewer: SignedInViewer,
+      res: Response,
       refusal: string,
       change: () => Promise<T>,
     ): Promise<{ value: T } | null> {
