@@ -16,6 +16,7 @@ import { AuthenticateRequestUseCase } from './authenticate-request.use-case.js';
 import { ConnectionTokens } from './connection-tokens.js';
 import { ConnectorRevocationsFeed } from './connector-revocations.feed.js';
 import { OAuthTokens } from './oauth-tokens.js';
+import { orderedFeedProvider } from './ordered-feed.provider.js';
 
 /** Credentials (API keys, connection tokens, OAuth access tokens), rate limits and the global AccessGuard. */
 @Module({
@@ -82,13 +83,7 @@ import { OAuthTokens } from './oauth-tokens.js';
     RateLimitGate,
     AuthenticateApiKeyUseCase,
     AuthenticateRequestUseCase,
-    {
-      // A factory, so the compiler checks that the NATS connection offers what the listener reads of it.
-      provide: ApiKeyRevocationsListener,
-      inject: [NatsConnectionService, ApiKeyCache, GATEWAY_CONFIG],
-      useFactory: (nats: NatsConnectionService, cache: ApiKeyCache, config: GatewayConfig) =>
-        new ApiKeyRevocationsListener(nats, cache, config),
-    },
+    orderedFeedProvider(ApiKeyRevocationsListener, ApiKeyCache),
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [ConnectionTokens, RateLimitGate],

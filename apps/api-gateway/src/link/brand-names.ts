@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { TtlCache } from '@cps/platform';
 import { AuthClient } from '../clients/auth.client.js';
+import { CachedTeamLookup } from '../clients/cached-team-lookup.js';
 
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
@@ -22,23 +22,31 @@ export interface BrandProfile {
  */
 @Injectable()
 export class BrandNames {
-  private readonly logger = new Logger('BrandNames');
-  private readonly cache = new TtlCache<string, BrandProfile>({
-    ttlMs: TTL_MS,
-    maxEntries: MAX_ENTRIES,
-    keepExpired: true,
-  });
+  private readonly profiles: CachedTeamLookup<BrandProfile>;
 
-  constructor(private readonly auth: AuthClient) {}
+  constructor(auth: AuthClient) {
+    this.profiles = new CachedTeamLookup(auth, new Logger('BrandNames'), {
+      ttlMs: TTL_MS,
+      maxEntries: MAX_ENTRIES,
+      derive: (team) => ({
+        name: team.display_name ?? team.name,
+        logoUrl: team.logo_url,
+        privacyPolicyUrl: team.privacy_policy_url,
+        historyWindowDays: team.history_window_days,
+        redirectOrigins: team.redirect_origins,
+      }),
+      unavailable: (teamId) => `brand unavailable for team ${teamId}`,
+    });
+  }
 
   /** The team's profile changed: the next page asks auth-server. */
   forget(teamId: string): void {
-    this.cache.delete(teamId);
+    this.profiles.forget(teamId);
   }
 
   /** Changes may have been missed (the feed was down): nothing cached is kept. */
   forgetAll(): void {
-    this.cache.clear();
+    this.profiles.forgetAll();
   }
 
   async nameOf(teamId: string, now = Date.now()): Promise<string | null> {
@@ -50,22 +58,6 @@ export class BrandNames {
   }
 
   async profileOf(teamId: string, now = Date.now()): Promise<BrandProfile | null> {
-    const cached = this.cache.get(teamId, now);
-    if (cached) return cached;
-    try {
-      const team = await this.auth.getTeam({ teamId });
-      const profile: BrandProfile = {
-        name: team.display_name ?? team.name,
-        logoUrl: team.logo_url,
-        privacyPolicyUrl: team.privacy_policy_url,
-        historyWindowDays: team.history_window_days,
-        redirectOrigins: team.redirect_origins,
-      };
-      this.cache.set(teamId, profile, now + TTL_MS);
-      return profile;
-    } catch (error) {
-      this.logger.warn(`brand unavailable for team ${teamId}: ${(error as Error).message}`);
-      return this.cache.lastKnown(teamId) ?? null;
-    }
+    return (await this.profiles.get(teamId, now)) ?? null;
   }
 }

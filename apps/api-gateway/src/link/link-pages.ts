@@ -90,6 +90,24 @@ function exitButton(context: PageContext, label = 'Exit'): string {
 <button type="submit" class="secondary">${escapeHtml(label)}</button></form></footer>`;
 }
 
+/** A step of the flow: who links to whom above its content, the exit button below. */
+function stepPage(
+  title: string,
+  context: PageContext,
+  retailer: { retailer_id: string; name: string } | null,
+  content: string,
+): string {
+  return layout(title, `${retailerBrand(context, retailer)}\n${content}\n${exitButton(context)}`);
+}
+
+/** Back to the retailer list, when the session may still pick another one. */
+function chooseAnotherStore(view: LinkSessionView, context: PageContext): string {
+  return view.can_choose_retailer
+    ? `<form class="inline" method="post" action="${action(context, 'retailer')}">${csrfField(context)}
+<input type="hidden" name="retailer_id" value=""><button type="submit" class="secondary">Choose another store</button></form>`
+    : '';
+}
+
 function alert(message: string | null): string {
   return message ? `<p class="error" role="alert" id="problem">${escapeHtml(message)}</p>` : '';
 }
@@ -135,13 +153,13 @@ export function selectRetailerPage(view: LinkSessionView, context: PageContext):
 ${items}
 </ul></form>`
     : `<p>No retailers are available to link right now.</p>`;
-  return layout(
+  return stepPage(
     'Choose your retailer',
-    `${retailerBrand(context, null)}
-<h1>Choose the store you shop at</h1>
+    context,
+    null,
+    `<h1>Choose the store you shop at</h1>
 <p class="muted">Sign in to your account there to share your purchases.</p>
-${list}
-${exitButton(context)}`,
+${list}`,
   );
 }
 
@@ -172,14 +190,11 @@ export function consentPage(view: LinkSessionView, context: PageContext): string
   const privacy = context.sharing?.privacyPolicyUrl
     ? `<p><a href="${escapeHtml(context.sharing.privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(`${brand}'s privacy policy`)}</a></p>`
     : '';
-  const back = view.can_choose_retailer
-    ? `<form class="inline" method="post" action="${action(context, 'retailer')}">${csrfField(context)}
-<input type="hidden" name="retailer_id" value=""><button type="submit" class="secondary">Choose another store</button></form>`
-    : '';
-  return layout(
+  return stepPage(
     'Choose what you share',
-    `${retailerBrand(context, view.retailer)}
-<h1>Choose what ${escapeHtml(brand)} can see</h1>
+    context,
+    view.retailer,
+    `<h1>Choose what ${escapeHtml(brand)} can see</h1>
 <p>${escapeHtml(`${brand} will see your ${retailer} purchases: the date, the items (name, brand, price and quantity) and the totals. It will not see your ${retailer} password or payment details.`)}</p>
 <form method="post" action="${action(context, 'consent')}">${csrfField(context)}
 <fieldset><legend>Past purchases to share</legend>
@@ -189,8 +204,7 @@ ${options}
 <button type="submit" autofocus>Agree and continue</button>
 </form>
 ${privacy}
-${back}
-${exitButton(context)}`,
+${chooseAnotherStore(view, context)}`,
   );
 }
 
@@ -198,14 +212,11 @@ export function signInPage(view: LinkSessionView, context: PageContext): string 
   const retailer = view.retailer;
   const name = retailer?.name ?? 'your retailer';
   const problem = errorMessage(view);
-  const back = view.can_choose_retailer
-    ? `<form class="inline" method="post" action="${action(context, 'retailer')}">${csrfField(context)}
-<input type="hidden" name="retailer_id" value=""><button type="submit" class="secondary">Choose another store</button></form>`
-    : '';
-  return layout(
+  return stepPage(
     `Sign in to ${name}`,
-    `${retailerBrand(context, retailer)}
-<h1>Sign in to ${escapeHtml(name)}</h1>
+    context,
+    retailer,
+    `<h1>Sign in to ${escapeHtml(name)}</h1>
 ${context.reauthentication ? `<p>${escapeHtml(`Your ${name} sign-in stopped working (for example after a password change), so your new purchases can no longer be shared. Sign in again to keep sharing them.`)}</p>` : ''}
 ${alert(problem)}
 <form method="post" action="${action(context, 'sign-in')}">${csrfField(context)}
@@ -216,8 +227,7 @@ ${alert(problem)}
 <button type="submit">Sign in</button>
 </form>
 <p class="muted">Your ${escapeHtml(name)} sign-in is kept encrypted and is used only to collect your new purchases.</p>
-${back}
-${exitButton(context)}`,
+${chooseAnotherStore(view, context)}`,
   );
 }
 
@@ -226,18 +236,18 @@ export function oneTimeCodePage(view: LinkSessionView, context: PageContext): st
   const name = retailer?.name ?? 'Your retailer';
   const problem = errorMessage(view);
   const sentTo = view.code_sent_to ? ` to ${view.code_sent_to}` : '';
-  return layout(
+  return stepPage(
     'Enter your one-time code',
-    `${retailerBrand(context, retailer)}
-<h1>Enter your one-time code</h1>
+    context,
+    retailer,
+    `<h1>Enter your one-time code</h1>
 <p>${escapeHtml(`${name} sent a code${sentTo}.`)}</p>
 ${alert(problem)}
 <form method="post" action="${action(context, 'code')}">${csrfField(context)}
 <label for="code">One-time code</label>
 <input id="code" name="code" type="text" required maxlength="32" inputmode="numeric" autocomplete="one-time-code" autofocus${problem ? ' aria-describedby="problem"' : ''}>
 <button type="submit">Verify</button>
-</form>
-${exitButton(context)}`,
+</form>`,
   );
 }
 

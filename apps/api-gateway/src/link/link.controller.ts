@@ -99,50 +99,46 @@ export class LinkController {
 
   /** Picks a retailer (empty: back to the list), or retries after a retryable error. */
   @Post('retailer')
-  async chooseRetailer(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const sessionId = this.postedSession(req);
-    const form = parseForm(RetailerForm, req.body, 'The form is malformed.');
-    try {
-      await this.sessions.chooseRetailer(sessionId, form.retailer_id === '' ? null : form.retailer_id);
-    } catch (error) {
-      // A retailer the shopper may not pick: the session itself is fine, keep it.
-      if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
-        throw new RetailerNotAvailable();
+  chooseRetailer(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.step(req, res, RetailerForm, 'The form is malformed.', async (sessionId, form) => {
+      try {
+        await this.sessions.chooseRetailer(sessionId, form.retailer_id === '' ? null : form.retailer_id);
+      } catch (error) {
+        // A retailer the shopper may not pick: the session itself is fine, keep it.
+        if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
+          throw new RetailerNotAvailable();
+        }
+        throw error;
       }
-      throw error;
-    }
-    this.backToPage(res);
+    });
   }
 
   /** The consent step: what the brand may see (the history window), before the retailer sign-in. */
   @Post('consent')
-  async consent(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const sessionId = this.postedSession(req);
-    const form = parseForm(ConsentForm, req.body, 'Choose what you share.');
-    const view = await this.sessions.get(sessionId);
-    const brand = await this.brands.profileOf(view.team_id);
-    if (!brand) throw new ServiceUnavailableException({ detail: 'brand profile unavailable' });
-    if (!isHistoryWindowChoice(brand.historyWindowDays, form.history_window_days)) {
-      throw new BadRequestException({ detail: 'Choose one of the options on the page.' });
-    }
-    await this.sessions.consent(sessionId, form.history_window_days, brand.historyWindowDays);
-    this.backToPage(res);
+  consent(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.step(req, res, ConsentForm, 'Choose what you share.', async (sessionId, form) => {
+      const view = await this.sessions.get(sessionId);
+      const brand = await this.brands.profileOf(view.team_id);
+      if (!brand) throw new ServiceUnavailableException({ detail: 'brand profile unavailable' });
+      if (!isHistoryWindowChoice(brand.historyWindowDays, form.history_window_days)) {
+        throw new BadRequestException({ detail: 'Choose one of the options on the page.' });
+      }
+      await this.sessions.consent(sessionId, form.history_window_days, brand.historyWindowDays);
+    });
   }
 
   @Post('sign-in')
-  async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const sessionId = this.postedSession(req);
-    const form = parseForm(SignInForm, req.body, 'Enter your email and password.');
-    await this.sessions.signIn(sessionId, form.email, form.password);
-    this.backToPage(res);
+  signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.step(req, res, SignInForm, 'Enter your email and password.', (sessionId, form) =>
+      this.sessions.signIn(sessionId, form.email, form.password),
+    );
   }
 
   @Post('code')
-  async code(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const sessionId = this.postedSession(req);
-    const form = parseForm(CodeForm, req.body, 'Enter the code you received.');
-    await this.sessions.submitCode(sessionId, form.code);
-    this.backToPage(res);
+  code(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.step(req, res, CodeForm, 'Enter the code you received.', (sessionId, form) =>
+      this.sessions.submitCode(sessionId, form.code),
+    );
   }
 
   /**
@@ -180,6 +176,19 @@ export class LinkController {
     }
     const started = await this.sessions.start(entry, redirect);
     res.setHeader('Set-Cookie', this.site.cookies.issue(started.sessionId, new Date()));
+    this.backToPage(res);
+  }
+
+  /** A step's form post: its session (postedSession), its form (400 with `problem` when malformed), then the page. */
+  private async step<T extends object>(
+    req: Request,
+    res: Response,
+    form: new () => T,
+    problem: string,
+    apply: (sessionId: string, form: T) => Promise<unknown>,
+  ): Promise<void> {
+    const sessionId = this.postedSession(req);
+    await apply(sessionId, parseForm(form, req.body, problem));
     this.backToPage(res);
   }
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NatsConnectionService } from '@cps/messaging';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway-config.js';
+import { orderedFeedProvider } from '../auth/ordered-feed.provider.js';
 import { BrandNames } from './brand-names.js';
 import { BrandProfileChangesFeed } from './brand-profile-changes.feed.js';
 import { LinkPageFilter } from './link-page.filter.js';
@@ -16,12 +15,7 @@ import { LinkController } from './link.controller.js';
     LinkSite,
     LinkPageFilter,
     BrandNames,
-    {
-      provide: BrandProfileChangesFeed,
-      inject: [NatsConnectionService, BrandNames, GATEWAY_CONFIG],
-      useFactory: (nats: NatsConnectionService, brands: BrandNames, config: GatewayConfig) =>
-        new BrandProfileChangesFeed(nats, brands, config),
-    },
+    orderedFeedProvider(BrandProfileChangesFeed, BrandNames),
   ],
 })
 export class LinkModule {}

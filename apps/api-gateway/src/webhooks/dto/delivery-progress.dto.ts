@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { type Type } from '@nestjs/common';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { EventsContracts, type MixinBase } from '@cps/contracts';
 
 /**
@@ -17,4 +18,13 @@ export function DeliveryProgressResponse<B extends MixinBase>(Base: B) {
     @ApiProperty({ format: 'date-time', example: '2026-01-05T10:00:01.000Z' }) updated_at!: string;
   }
   return DeliveryProgress;
+}
+
+/** A page of deliveries (`Item`s), paged as the contract's `Page` says with `has_more`. */
+export function DeliveryPageResponse<P extends { has_more: boolean }, I>(Page: Type<P>, Item: Type<I>) {
+  class DeliveryPage extends PickType(Page, ['has_more'] as const) {
+    @ApiProperty({ type: () => [Item] }) deliveries!: I[];
+    @ApiProperty({ example: false }) override has_more!: boolean;
+  }
+  return DeliveryPage;
 }

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { EventsContracts, IsOmittable, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
-import { DeliveryProgressResponse } from './delivery-progress.dto.js';
+import { DeliveryPageResponse, DeliveryProgressResponse } from './delivery-progress.dto.js';
 import { ListDeliveriesQuery } from './webhook.dto.js';
 
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -35,7 +35,7 @@ export class PartnerDeliveryResponse
   implements EventsContracts.PartnerDelivery {}
 
 @ApiSchema({ name: 'PartnerDeliveryList' })
-export class PartnerDeliveryListResponse extends PickType(EventsContracts.PartnerDeliveryList, ['has_more'] as const) {
-  @ApiProperty({ type: () => [PartnerDeliveryResponse] }) deliveries!: PartnerDeliveryResponse[];
-  @ApiProperty({ example: false }) override has_more!: boolean;
-}
+export class PartnerDeliveryListResponse extends DeliveryPageResponse(
+  EventsContracts.PartnerDeliveryList,
+  PartnerDeliveryResponse,
+) {}

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
-import { DeliveryProgressResponse } from './delivery-progress.dto.js';
+import { DeliveryPageResponse, DeliveryProgressResponse } from './delivery-progress.dto.js';
 import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { AtLeastOneField } from '../../http/body-rules.js';
 
@@ -114,7 +114,7 @@ export class WebhookDeliveryResponse
   implements EventsContracts.WebhookDelivery {}
 
 @ApiSchema({ name: 'WebhookDeliveryList' })
-export class WebhookDeliveryListResponse extends PickType(EventsContracts.DeliveryList, ['has_more'] as const) {
-  @ApiProperty({ type: () => [WebhookDeliveryResponse] }) deliveries!: WebhookDeliveryResponse[];
-  @ApiProperty({ example: false }) override has_more!: boolean;
-}
+export class WebhookDeliveryListResponse extends DeliveryPageResponse(
+  EventsContracts.DeliveryList,
+  WebhookDeliveryResponse,
+) {}
