@@ -20,12 +20,9 @@ export class ApiKeyRevocationsListener extends OrderedEventFeed {
     super(nats, config.EVENTS_STREAM, AuthContracts.apiKeyRevoked.subject, 'ApiKeyRevocations');
   }
 
-  protected override live(): void {
-    this.cache.resume();
-  }
-
-  protected override down(): void {
-    this.cache.suspend();
+  protected override followed(live: boolean): void {
+    if (live) this.cache.resume();
+    else this.cache.suspend();
   }
 
   /** Applies one revocation message; malformed ones are logged and skipped. */

@@ -30,7 +30,7 @@ export interface OrderedConsumers {
 /**
  * Follows one event subject with an ordered (ephemeral, per-process) JetStream consumer, so every gateway replica
  * hears every event (a durable consumer would share them out between replicas). Subscribes before the gateway
- * serves, re-subscribes after any interruption; `live`/`down` tell the subclass when events may have been missed.
+ * serves, re-subscribes after any interruption; `followed` tells the subclass when events may have been missed.
  */
 export abstract class OrderedEventFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger: Logger;
@@ -68,9 +68,8 @@ export abstract class OrderedEventFeed implements OnApplicationBootstrap, Before
     return { deliver_policy: DeliverPolicy.New };
   }
 
-  protected live(): void {}
-
-  protected down(): void {}
+  /** Told `true` once a (re)subscription is live, `false` whenever it drops: events may be missed until it is back. */
+  protected followed(_live: boolean): void {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
@@ -83,7 +82,7 @@ export abstract class OrderedEventFeed implements OnApplicationBootstrap, Before
 
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
-    this.down();
+    this.followed(false);
     await this.messages?.close().catch(() => undefined);
     await this.loop;
   }
@@ -93,7 +92,7 @@ export abstract class OrderedEventFeed implements OnApplicationBootstrap, Before
     const consumer = await this.nats.js.consumers.get(this.stream, { filter_subjects: this.subject, ...this.start() });
     const messages = await consumer.consume();
     this.messages = messages;
-    this.live();
+    this.followed(true);
     return messages;
   }
 
@@ -115,7 +114,7 @@ export abstract class OrderedEventFeed implements OnApplicationBootstrap, Before
         if (this.running) this.logger.warn(`${this.subject} feed interrupted: ${(error as Error).message}`);
       }
       messages = undefined;
-      this.down();
+      this.followed(false);
       if (this.running) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   }

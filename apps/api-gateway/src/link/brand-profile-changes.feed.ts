@@ -19,11 +19,7 @@ export class BrandProfileChangesFeed extends OrderedEventFeed {
     super(nats, config.EVENTS_STREAM, AuthContracts.teamProfileChanged.subject, 'BrandProfileChanges');
   }
 
-  protected override live(): void {
-    this.brands.forgetAll();
-  }
-
-  protected override down(): void {
+  protected override followed(): void {
     this.brands.forgetAll();
   }
 
