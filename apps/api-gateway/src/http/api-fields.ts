@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IDENTIFIER_PATTERN, IsHttpUrl, IsIdentifier, IsWebEmail, QueryInteger } from './field-rules.js';
@@ -60,3 +60,10 @@ export const CustomerMobile = (description = 'Customer mobile phone number', exa
 /** An absolute http(s) URL of at most 2048 characters (restating the contract's rules: see connection.dto.ts). */
 export const HttpUrl = (doc: ApiPropertyOptions) =>
   applyDecorators(IsHttpUrl(), MaxLength(2048), IsString(), ApiProperty(doc));
+
+/** A response holding one unpaged list, `{ [key]: Item[] }`. */
+export function ListResponse<K extends string, T>(key: K, item: Type<T>): Type<Record<K, T[]>> {
+  class List {}
+  ApiProperty({ type: () => [item] })(List.prototype, key);
+  return List as Type<Record<K, T[]>>;
+}

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from '@nestjs/swagger';
 import { EventsContracts } from '@cps/contracts';
-import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
+import { HttpUrl, ListResponse, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { AtLeastOneField } from '../../http/body-rules.js';
 
 const EXAMPLE_ID = '01JD3MC4X6Z8B0D2F4H6K8M0Q5';
@@ -138,9 +138,7 @@ export class CreatedIntegrationResponse extends IntegrationResponse {
 }
 
 @ApiSchema({ name: 'IntegrationList' })
-export class IntegrationListResponse {
-  @ApiProperty({ type: () => [IntegrationResponse] }) integrations!: IntegrationResponse[];
-}
+export class IntegrationListResponse extends ListResponse('integrations', IntegrationResponse) {}
 
 @ApiSchema({
   name: 'IntegrationAward',

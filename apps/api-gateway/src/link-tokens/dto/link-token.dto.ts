@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, SyncContracts } from '@cps/contracts';
-import { CustomerEmail, CustomerMobile, Tags } from '../../http/api-fields.js';
+import { CustomerEmail, CustomerMobile, ListResponse, Tags } from '../../http/api-fields.js';
 
 type LinkTokenStatus = SyncContracts.LinkTokenStatus;
 
@@ -58,6 +58,4 @@ export class LinkTokenResponse extends LinkTokenMetadataResponse {
 }
 
 @ApiSchema({ name: 'LinkTokenList' })
-export class LinkTokenListResponse {
-  @ApiProperty({ type: () => [LinkTokenMetadataResponse] }) link_tokens!: LinkTokenMetadataResponse[];
-}
+export class LinkTokenListResponse extends ListResponse('link_tokens', LinkTokenMetadataResponse) {}

@@ -8,6 +8,7 @@ import {
   type RetailerStatus,
 } from '@cps/contracts';
 import { type PublicRetailer, type RetailerImages } from '../public-retailer.js';
+import { ListResponse } from '../../http/api-fields.js';
 
 class ThemedImage {
   @ApiProperty({ example: 'https://api.example.com/assets/retailers/walmart/logo-light.svg' }) light!: string;
@@ -47,6 +48,4 @@ export class RetailerResponse
 }
 
 @ApiSchema({ name: 'RetailerList' })
-export class RetailerListResponse {
-  @ApiProperty({ type: () => [RetailerResponse] }) retailers!: RetailerResponse[];
-}
+export class RetailerListResponse extends ListResponse('retailers', RetailerResponse) {}

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PickType } from 
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { EventsContracts, IsOneOf, Webhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cps/contracts';
 import { DeliveryPageResponse, DeliveryProgressResponse } from './delivery-progress.dto.js';
-import { HttpUrl, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
+import { HttpUrl, ListResponse, PageCursor, PageLimit, PathId } from '../../http/api-fields.js';
 import { AtLeastOneField } from '../../http/body-rules.js';
 
 const EXAMPLE_WEBHOOK_ID = '01JD3MC4X6Z8B0D2F4H6K8M0P2';
@@ -95,9 +95,7 @@ export class CreatedWebhookResponse extends WebhookResponse {
 }
 
 @ApiSchema({ name: 'WebhookList' })
-export class WebhookListResponse {
-  @ApiProperty({ type: () => [WebhookResponse] }) webhooks!: WebhookResponse[];
-}
+export class WebhookListResponse extends ListResponse('webhooks', WebhookResponse) {}
 
 /** What a webhook delivery delivers, and where. */
 export class WebhookDeliveryEvent {
