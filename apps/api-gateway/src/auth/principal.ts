@@ -15,6 +15,14 @@ export type Principal =
   /** A partner app or data-query connector, authorized by a team (`service_client_id`). */
   | { kind: 'oauth'; teamId: string; clientId: string; scopes: string[] };
 
+/** A change of one of the caller's connections, as sync-service is asked for it: whose, which, and who acts. */
+export function connectionChange(
+  caller: Principal,
+  connectionId: string,
+): { teamId: string; connectionId: string; actor: Actor } {
+  return { teamId: caller.teamId, connectionId, actor: actorOf(caller) };
+}
+
 /** How a change made by this caller is recorded in a connection's activity log. */
 export function actorOf(principal: Principal): Actor {
   switch (principal.kind) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access, Caller } from '../auth/access-policy.js';
-import { actorOf, type Principal } from '../auth/principal.js';
+import { actorOf, connectionChange, type Principal } from '../auth/principal.js';
 import { SyncClient } from '../clients/sync.client.js';
 import { ApiEndpoint } from '../openapi/api-endpoint.decorator.js';
 import {
@@ -80,12 +80,7 @@ export class ConnectionsController {
     @Param() path: ConnectionPath,
     @Body() body: UpdateConnectionBody,
   ): Promise<PublicConnection> {
-    const connection = await this.sync.updateConnection({
-      teamId: caller.teamId,
-      connectionId: path.connection_id,
-      actor: actorOf(caller),
-      ...body,
-    });
+    const connection = await this.sync.updateConnection({ ...connectionChange(caller, path.connection_id), ...body });
     return toPublicConnection(connection);
   }
 
@@ -98,11 +93,7 @@ export class ConnectionsController {
     response: null,
   })
   async remove(@Caller() caller: Principal, @Param() path: ConnectionPath): Promise<void> {
-    await this.sync.deleteConnection({
-      teamId: caller.teamId,
-      connectionId: path.connection_id,
-      actor: actorOf(caller),
-    });
+    await this.sync.deleteConnection(connectionChange(caller, path.connection_id));
   }
 
   @Get(':connection_id/activity')

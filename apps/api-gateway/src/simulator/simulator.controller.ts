@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access, Caller } from '../auth/access-policy.js';
-import { actorOf, type Principal } from '../auth/principal.js';
+import { actorOf, connectionChange, type Principal } from '../auth/principal.js';
 import { SyncClient } from '../clients/sync.client.js';
 import { ConnectionPath, ConnectionResponse } from '../connections/dto/connection.dto.js';
 import { toPublicConnection, type PublicConnection } from '../connections/public-connection.js';
@@ -66,9 +66,7 @@ export class SimulatorController {
     @Body() body: UpdateSimulatedConnectionBody,
   ): Promise<PublicConnection> {
     const connection = await this.sync.updateSimulatedConnection({
-      teamId: caller.teamId,
-      connectionId: path.connection_id,
-      actor: actorOf(caller),
+      ...connectionChange(caller, path.connection_id),
       status: body.status,
     });
     return toPublicConnection(connection);
@@ -83,10 +81,6 @@ export class SimulatorController {
     response: null,
   })
   async remove(@Caller() caller: Principal, @Param() path: ConnectionPath): Promise<void> {
-    await this.sync.deleteSimulatedConnection({
-      teamId: caller.teamId,
-      connectionId: path.connection_id,
-      actor: actorOf(caller),
-    });
+    await this.sync.deleteSimulatedConnection(connectionChange(caller, path.connection_id));
   }
 }
