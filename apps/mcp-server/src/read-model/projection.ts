@@ -24,6 +24,10 @@ const connectionRow = (teamId: string, connection: Connection, at: string) => [
   at,
 ];
 
+/** Advisory lock keys (`hashtextextended`) of a connection and of a team's catalog (`Projection.lockCatalog`). */
+const CONNECTION_LOCK = 'mcp.connection:';
+const CATALOG_LOCK = 'mcp.catalog:';
+
 /** Rows of `alias` whose connection was deleted: they are not projected (`deleteConnection`). */
 const DELETED_CONNECTION = (alias: string) =>
   `SELECT 1 FROM mcp.connections d WHERE d.connection_id = ${alias}.connection_id AND d.deleted_at IS NOT NULL`;
@@ -66,7 +70,7 @@ export class Projection {
 
   /**
    * Purchases (with their items) of one or more events, in three statements whatever their number: the shared locks
-   * of their connections, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
+   * of their connections and their teams' catalogs, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
    * the connection's sharing window (`visible_from`) as committed when the locks were granted.
    */
   static async upsertPurchases(
@@ -74,11 +78,13 @@ export class Projection {
     purchases: Array<{ teamId: string; purchase: PurchaseDetail; matchedAt?: string }>,
   ) {
     if (purchases.length === 0) return;
-    const connections = [...new Set(purchases.map(({ purchase }) => purchase.connection_id))].sort();
-    await manager.query(
-      `SELECT pg_advisory_xact_lock_shared(hashtextextended('mcp.connection:' || id, 0)) FROM unnest($1::text[]) id`,
-      [connections],
-    );
+    const locks = [
+      ...new Set(purchases.map(({ purchase }) => CONNECTION_LOCK + purchase.connection_id)),
+      ...new Set(purchases.map(({ teamId }) => CATALOG_LOCK + teamId)),
+    ].sort();
+    await manager.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended(key, 0)) FROM unnest($1::text[]) key`, [
+      locks,
+    ]);
     await manager.query(
       `INSERT INTO mcp.purchases (team_id, purchase_id, connection_id, retailer_id, purchased_at, purchase_type, currency,
          items_subtotal, discounts, shipping, fees, tax, total, item_count, is_simulated, visible_from, customer_id)
@@ -226,6 +232,7 @@ export class Projection {
     at: string,
   ) {
     if (items.length === 0) return;
+    await Projection.lockCatalog(manager, teamId);
     await manager.query(
       `WITH latest AS (
          INSERT INTO mcp.item_rematches (purchase_id, item_id, team_id, product_id, product_name, product_brand, rematched_at)
@@ -256,6 +263,7 @@ export class Projection {
    */
   static async renameProducts(manager: EntityManager, teamId: string, products: ProductRef[], version: number) {
     if (products.length === 0) return;
+    await Projection.lockCatalog(manager, teamId);
     await manager.query(
       `WITH latest AS (
          INSERT INTO mcp.product_names (product_id, team_id, name, brand, catalog_version)
@@ -277,7 +285,16 @@ export class Projection {
 
   /** The connection's lock, exclusive: purchases being projected for it take it shared (`upsertPurchases`). */
   private static async lockConnection(manager: EntityManager, connectionId: string) {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('mcp.connection:' || $1, 0))`, [connectionId]);
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [CONNECTION_LOCK + connectionId]);
+  }
+
+  /**
+   * The team's catalog lock, exclusive: purchases being projected for the team take it shared (`upsertPurchases`), so
+   * a re-match or a rename and a purchase of its items, projected by two consumers at the same moment (a replay after
+   * `rebuild-read-model` runs them all at once), do not miss each other: whichever commits second sees the first.
+   */
+  private static async lockCatalog(manager: EntityManager, teamId: string) {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [CATALOG_LOCK + teamId]);
   }
 
   /**
