@@ -2,6 +2,8 @@ import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
 import { createTestDatabase } from '@cps/testing';
 import { DataSource } from 'typeorm';
 import { migrations } from '../src/migrations/index.js';
+import { type PurchaseEntity, type PurchaseItemEntity } from '../src/purchases/purchase.entity.js';
+import { PurchaseRepository } from '../src/purchases/purchase.repository.js';
 import { overviewPeriod } from '../src/stats/overview-period.js';
 import { TeamOverviewRepository } from '../src/stats/team-overview.repository.js';
 
@@ -208,5 +210,62 @@ describe('sync-service: overview summaries', () => {
     expect(
       await db.query(`SELECT count(*)::int AS n FROM sync.overview_shoppers WHERE customer_id = 'cust_3'`),
     ).toEqual([{ n: 0 }]);
+  });
+
+  it('match after a collection stores purchases with their units, each purchase written once (insertNew)', async () => {
+    await connection('N', TEAM, 'cust_5', 'walmart');
+    const collected = (id: string, date: string, quantities: number[]) => ({
+      purchase: {
+        id,
+        teamId: TEAM,
+        connectionId: 'N',
+        retailerId: 'walmart',
+        retailerOrderId: `order-${id}`,
+        date: new Date(date),
+        purchaseType: 'online',
+        currency: 'USD',
+        itemsSubtotal: '3.00',
+        discounts: '0.00',
+        shipping: '0.00',
+        fees: '0.00',
+        tax: '0.00',
+        total: '3.00',
+        isSimulated: false,
+        createdAt: new Date(date),
+        collectedEventId: `event-${id}`,
+      } as unknown as PurchaseEntity,
+      items: quantities.map(
+        (quantity, position) =>
+          ({
+            id: `${id}-${position}`,
+            purchaseId: id,
+            position,
+            name: 'Item',
+            brand: null,
+            upc: null,
+            sku: null,
+            price: '1.00',
+            quantity,
+          }) as PurchaseItemEntity,
+      ),
+    });
+    const written = await db.transaction(async (tx) => {
+      const stored = await new PurchaseRepository(null as never).insertNew(tx, [
+        collected('n1', '2026-11-12T10:00:00Z', [2, 3]),
+        collected('n2', '2026-11-13T10:00:00Z', [4]),
+      ]);
+      expect([...stored].sort()).toEqual(['n1', 'n2']);
+      // This transaction's row counts so far: the items trigger found the units right and rewrote no purchase.
+      return tx.query(
+        `SELECT n_tup_ins::int AS inserted, n_tup_upd::int AS updated FROM pg_stat_xact_user_tables
+          WHERE schemaname = 'sync' AND relname = 'purchases'`,
+      );
+    });
+    expect(written).toEqual([{ inserted: 2, updated: 0 }]);
+    expect(await db.query(`SELECT id, units FROM sync.purchases WHERE id IN ('n1', 'n2') ORDER BY id`)).toEqual([
+      { id: 'n1', units: 5 },
+      { id: 'n2', units: 4 },
+    ]);
+    await expectSameFigures();
   });
 });

@@ -12,6 +12,7 @@ import { OutboxOrderingKey1737200000000 } from './1737200000000-outbox-ordering-
 import { OverviewIndexes1739100000000 } from './1739100000000-overview-indexes.js';
 import { PurchaseUnits1739200000000 } from './1739200000000-purchase-units.js';
 import { OverviewRollup1739300000000 } from './1739300000000-overview-rollup.js';
+import { PurchaseUnitsAtInsert1739400000000 } from './1739400000000-purchase-units-at-insert.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -28,4 +29,5 @@ export const migrations = [
   OverviewIndexes1739100000000,
   PurchaseUnits1739200000000,
   OverviewRollup1739300000000,
+  PurchaseUnitsAtInsert1739400000000,
 ];

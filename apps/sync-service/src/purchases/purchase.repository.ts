@@ -48,7 +48,7 @@ export class PurchaseRepository {
    */
   async insertNew(tx: EntityManager, rows: readonly PurchaseWithItems[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
-    const purchases = rows.map(({ purchase: p }) => ({
+    const purchases = rows.map(({ purchase: p, items: lines }) => ({
       id: p.id,
       team_id: p.teamId,
       connection_id: p.connectionId,
@@ -67,6 +67,8 @@ export class PurchaseRepository {
       created_at: p.createdAt,
       collected_event_id: p.collectedEventId ?? null,
       quiet: p.quiet ?? false,
+      // The items' sum, so the items trigger has nothing to add (migration 1739400000000).
+      units: lines.reduce((sum, line) => sum + line.quantity, 0),
     }));
     const items = rows.flatMap(({ items }) =>
       items.map((i) => ({
@@ -86,9 +88,10 @@ export class PurchaseRepository {
       `WITH stored AS (
          INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, retailer_order_id, date, purchase_type,
                 currency, items_subtotal, discounts, shipping, fees, tax, total, is_simulated, created_at,
-                collected_event_id, quiet)
+                collected_event_id, quiet, units)
          SELECT id, team_id, connection_id, retailer_id, retailer_order_id, date, purchase_type, currency,
-                items_subtotal, discounts, shipping, fees, tax, total, is_simulated, created_at, collected_event_id, quiet
+                items_subtotal, discounts, shipping, fees, tax, total, is_simulated, created_at, collected_event_id, quiet,
+                units
            FROM json_populate_recordset(NULL::sync.purchases, $1::json)
          ON CONFLICT DO NOTHING
          RETURNING id
