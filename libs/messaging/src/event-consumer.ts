@@ -19,6 +19,12 @@ export interface EventHandlerDefinition<C extends EventContract<object> = EventC
   batch?: number;
   /** With `batch`: the messages of a batch not handled before, in one call, inside the inbox transaction. */
   handleBatch?(envelopes: Array<Envelope<EventData<C>>>, manager: EntityManager): Promise<void>;
+  /**
+   * Handled without an inbox row: only for handlers whose every write is an upsert or a delete keyed by the
+   * platform's ids that ends the same whether a message is handled once or again, in any order (a read model's
+   * projection). Each message still runs in its own (or its batch's) transaction and is acked after its commit.
+   */
+  idempotent?: boolean;
 }
 
 /** Handlers handed to InboxConsumerService directly (its specs); a service's own are discovered (`@EventConsumer()`). */
@@ -40,6 +46,8 @@ interface ConsumerSpecBase<C extends EventContract<object>, D extends unknown[]>
   /** Durable name suffix; never rename (EventHandlerDefinition.name). */
   name: string;
   event: C;
+  /** No inbox row (EventHandlerDefinition.idempotent). */
+  idempotent?: boolean;
   /** The providers `handle` works with, in this order. */
   inject?: { [K in keyof D]: Type<D[K]> };
 }
@@ -92,6 +100,7 @@ export function eventConsumer<C extends EventContract<object>, D extends unknown
     readonly name = spec.name;
     readonly event = spec.event;
     readonly batch = batched?.batch;
+    readonly idempotent = spec.idempotent;
     readonly handleBatch = batched
       ? async (envelopes: Array<Envelope<EventData<C>>>, manager: EntityManager) =>
           batched.handleBatch(this.deps, envelopes, manager)

@@ -244,14 +244,17 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
     try {
       for (const message of messages) envelopes.push(this.parse(handler, message.string()));
       await this.dataSource.transaction(async (manager) => {
+        const ids = envelopes.map((envelope) => envelope.id);
         const fresh = new Set(
-          (
-            (await manager.query(
-              `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) SELECT $1, unnest($2::text[])
-               ON CONFLICT DO NOTHING RETURNING message_id`,
-              [consumer, envelopes.map((envelope) => envelope.id)],
-            )) as Array<{ message_id: string }>
-          ).map((row) => row.message_id),
+          handler.idempotent
+            ? ids
+            : (
+                (await manager.query(
+                  `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) SELECT $1, unnest($2::text[])
+                   ON CONFLICT DO NOTHING RETURNING message_id`,
+                  [consumer, ids],
+                )) as Array<{ message_id: string }>
+              ).map((row) => row.message_id),
         );
         // A message redelivered within the batch, or already handled: once only.
         const unhandled = envelopes.filter((envelope) => fresh.delete(envelope.id));
@@ -304,13 +307,20 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
     }
   }
 
-  /** Records the message in the inbox and runs the handler, in `manager`'s transaction; false when already handled. */
+  /**
+   * Records the message in the inbox and runs the handler, in `manager`'s transaction; false when already handled.
+   * An idempotent handler (EventHandlerDefinition.idempotent) runs without the inbox row.
+   */
   private async handleOnce(
     handler: EventHandlerDefinition,
     consumer: string,
     envelope: Envelope<object>,
     manager: EntityManager,
   ): Promise<boolean> {
+    if (handler.idempotent) {
+      await handler.handle(envelope as never, manager);
+      return true;
+    }
     const fresh: unknown[] = await manager.query(
       `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING message_id`,

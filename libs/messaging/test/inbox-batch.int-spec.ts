@@ -133,4 +133,45 @@ describe('batched inbox consumer (real Postgres and NATS)', () => {
     }>;
     expect(dead).toEqual([{ message_id: ids[POISON] }]);
   });
+
+  it('handles an idempotent consumer without inbox rows: every message once, in batches, all acked', async () => {
+    await dataSource.query(`CREATE TABLE ${SCHEMA}.projected (message_id text PRIMARY KEY, n int)`);
+    const handled: string[] = [];
+    const project = async (envelopes: Array<Envelope<{ n: number }>>, manager: EntityManager) => {
+      handled.push(...envelopes.map((envelope) => envelope.id));
+      await manager.query(
+        `INSERT INTO ${SCHEMA}.projected (message_id, n) SELECT * FROM unnest($1::text[], $2::int[])
+         ON CONFLICT (message_id) DO UPDATE SET n = EXCLUDED.n`,
+        [envelopes.map((envelope) => envelope.id), envelopes.map((envelope) => envelope.data.n)],
+      );
+    };
+    const handler: EventHandlerDefinition = {
+      name: 'projected',
+      event: counted,
+      batch: 16,
+      idempotent: true,
+      handle: (envelope, manager) => project([envelope as Envelope<{ n: number }>], manager),
+      handleBatch: (envelopes, manager) => project(envelopes as Array<Envelope<{ n: number }>>, manager),
+    };
+    const consumer = new InboxConsumerService(options, [handler], dataSource, nats, new ServiceMetrics('batch-test'));
+    await consumer.onApplicationBootstrap();
+    try {
+      await eventually(async () => {
+        const info = await nats.jsm.consumers.info(options.stream, 'batched-projected');
+        if (info.num_pending > 0 || info.num_ack_pending > 0) throw new Error('not all handled yet');
+      }, 20_000);
+    } finally {
+      await consumer.beforeApplicationShutdown();
+    }
+    // The stream holds the first test's 40 messages (the poison one included: it fails only `counted`).
+    const [{ n }] = (await dataSource.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.projected`)) as Array<{
+      n: number;
+    }>;
+    expect(n).toBe(40);
+    expect(new Set(handled).size).toBe(40);
+    const inbox = (await dataSource.query(
+      `SELECT * FROM ${SCHEMA}.inbox WHERE consumer = 'batched-projected'`,
+    )) as unknown[];
+    expect(inbox).toEqual([]);
+  });
 });

@@ -17,8 +17,10 @@ import { Projection } from './projection.js';
 const PURCHASE_BATCH = 64;
 
 /**
- * A durable consumer `mcp-server-<name>` of one event that `project` writes into the read model, in the inbox
- * transaction of the event (idempotent: every write is an upsert or a delete keyed by the platform's ids).
+ * A durable consumer `mcp-server-<name>` of one event that `project` writes into the read model, in a transaction
+ * of its own. Idempotent: every write is an upsert or a delete keyed by the platform's ids, kept or skipped by the
+ * time or version it carries, so a projector keeps no inbox row (a redelivery or a replay ends the same; the rebuild
+ * test replays every event after the first projection).
  */
 function projector<C extends EventContract<object>>(
   name: string,
@@ -29,6 +31,7 @@ function projector<C extends EventContract<object>>(
   return eventConsumer(`${pascal(name)}Projector`, {
     name,
     event,
+    idempotent: true,
     handle: async (_, envelope, manager) => {
       await project(manager, envelope);
     },
@@ -81,6 +84,7 @@ export const ConnectionSharingChangedProjector = projector(
 export const PurchaseMatchedProjector = eventConsumer('PurchaseMatchedProjector', {
   name: 'purchase-matched',
   event: MatchingContracts.purchaseMatched,
+  idempotent: true,
   batch: PURCHASE_BATCH,
   handleBatch: async (_, envelopes, manager) => {
     const purchases = envelopes.map((envelope) => ({

@@ -9,8 +9,8 @@ import { PROJECTORS } from './handlers.js';
 const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Projector().name}`);
 
 /**
- * Rebuilds the read model from scratch: empties the projected tables (and the `ask` summaries) and the consumers'
- * inbox in one transaction, then deletes the durable consumers. Running mcp-server replicas recreate them (deliver
+ * Rebuilds the read model from scratch: empties the projected tables (and the `ask` summaries) and the inbox rows
+ * earlier versions of the projectors left (they keep none now) in one transaction, then deletes the durable consumers. Running mcp-server replicas recreate them (deliver
  * all) and replay every event the stream still holds, which fills the summaries again through their triggers
  * (ADR 0016). Returns what was removed.
  */
