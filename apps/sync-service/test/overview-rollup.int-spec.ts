@@ -1,6 +1,6 @@
 import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
 import { createTestDatabase } from '@cps/testing';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { migrations } from '../src/migrations/index.js';
 import { type PurchaseEntity, type PurchaseItemEntity } from '../src/purchases/purchase.entity.js';
 import { PurchaseRepository } from '../src/purchases/purchase.repository.js';
@@ -266,6 +266,50 @@ describe('sync-service: overview summaries', () => {
       { id: 'n1', units: 5 },
       { id: 'n2', units: 4 },
     ]);
+    await expectSameFigures();
+  });
+
+  it('lets two collections of one team and day store at once when their connections fall in different shards', async () => {
+    // Q1 and the first of Q2..Q64 whose shard (1739500000000) and shopper lock bucket (64 per team) differ from Q1's.
+    const [other] = (await db.query(
+      `SELECT id FROM (SELECT 'Q' || n AS id FROM generate_series(2, 64) n) k
+        WHERE hashtext(id) & 15 <> hashtext('Q1') & 15
+          AND hashtext('cust_q_' || id) & 63 <> hashtext('cust_q_Q1') & 63
+        ORDER BY id LIMIT 1`,
+    )) as Array<{ id: string }>;
+    const ids = ['Q1', other!.id];
+    for (const id of ids) await connection(id, TEAM, `cust_q_${id}`, 'walmart');
+    const store = (runner: QueryRunner, id: string) =>
+      runner.query(
+        `INSERT INTO sync.purchases (id, team_id, connection_id, retailer_id, date, purchase_type, items_subtotal,
+                                     total, is_simulated, collected_event_id)
+         VALUES ($1, $2, $3, 'walmart', '2026-11-15T10:00:00Z', 'online', '2.00', '2.00', false, 'e-' || $1)`,
+        [`purchase_${id}`, TEAM, id],
+      );
+    const [a, b] = [db.createQueryRunner(), db.createQueryRunner()];
+    await a.startTransaction();
+    await b.startTransaction();
+    try {
+      await store(a, ids[0]!);
+      const [{ pid }] = (await b.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+      let settled = false;
+      const running = store(b, ids[1]!).finally(() => (settled = true));
+      // The second either finishes while the first is still open, or is caught waiting for it.
+      for (;;) {
+        if (settled) break;
+        const waiting = (await db.query(`SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted`, [pid])) as unknown[];
+        expect(waiting).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await running;
+      await a.commitTransaction();
+      await b.commitTransaction();
+    } finally {
+      for (const runner of [a, b]) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        await runner.release();
+      }
+    }
     await expectSameFigures();
   });
 });

@@ -13,6 +13,7 @@ import { OverviewIndexes1739100000000 } from './1739100000000-overview-indexes.j
 import { PurchaseUnits1739200000000 } from './1739200000000-purchase-units.js';
 import { OverviewRollup1739300000000 } from './1739300000000-overview-rollup.js';
 import { PurchaseUnitsAtInsert1739400000000 } from './1739400000000-purchase-units-at-insert.js';
+import { OverviewDayShards1739500000000 } from './1739500000000-overview-day-shards.js';
 
 export const migrations = [
   CreateSyncSchema1732300000000,
@@ -30,4 +31,5 @@ export const migrations = [
   PurchaseUnits1739200000000,
   OverviewRollup1739300000000,
   PurchaseUnitsAtInsert1739400000000,
+  OverviewDayShards1739500000000,
 ];
