@@ -15,10 +15,16 @@ export class PurchaseUnitsAtInsert1739400000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE OR REPLACE FUNCTION sync.add_purchase_units() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE sync.purchases p SET units = summed.quantity
-          FROM (SELECT i.purchase_id, sum(i.quantity)::int AS quantity FROM sync.purchase_items i
-                 WHERE i.purchase_id IN (SELECT DISTINCT purchase_id FROM new_items) GROUP BY i.purchase_id) summed
-         WHERE p.id = summed.purchase_id AND p.units <> summed.quantity;
+        -- Purchase by purchase through the indexes (lateral look-ups: joins with the transition table were planned as
+        -- scans of every purchase or item, 7-10 ms a statement in bench/sync); written only where the sum differs.
+        UPDATE sync.purchases p SET units = wrong.quantity
+          FROM (SELECT n.purchase_id, summed.quantity
+                  FROM (SELECT DISTINCT purchase_id FROM new_items) n
+                  CROSS JOIN LATERAL (SELECT units FROM sync.purchases x WHERE x.id = n.purchase_id) stored
+                  CROSS JOIN LATERAL (SELECT sum(i.quantity)::int AS quantity FROM sync.purchase_items i
+                                       WHERE i.purchase_id = n.purchase_id) summed
+                 WHERE stored.units <> summed.quantity) wrong
+         WHERE p.id = wrong.purchase_id;
         RETURN NULL;
       END $$`);
   }
