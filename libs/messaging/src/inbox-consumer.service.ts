@@ -244,17 +244,13 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
     try {
       for (const message of messages) envelopes.push(this.parse(handler, message.string()));
       await this.dataSource.transaction(async (manager) => {
-        const ids = envelopes.map((envelope) => envelope.id);
         const fresh = new Set(
-          handler.idempotent
-            ? ids
-            : (
-                (await manager.query(
-                  `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) SELECT $1, unnest($2::text[])
-                   ON CONFLICT DO NOTHING RETURNING message_id`,
-                  [consumer, ids],
-                )) as Array<{ message_id: string }>
-              ).map((row) => row.message_id),
+          await this.recordFresh(
+            handler,
+            consumer,
+            envelopes.map((envelope) => envelope.id),
+            manager,
+          ),
         );
         // A message redelivered within the batch, or already handled: once only.
         const unhandled = envelopes.filter((envelope) => fresh.delete(envelope.id));
@@ -307,28 +303,35 @@ export class InboxConsumerService implements OnModuleInit, OnApplicationBootstra
     }
   }
 
-  /**
-   * Records the message in the inbox and runs the handler, in `manager`'s transaction; false when already handled.
-   * An idempotent handler (EventHandlerDefinition.idempotent) runs without the inbox row.
-   */
+  /** Records the message in the inbox and runs the handler, in `manager`'s transaction; false when already handled. */
   private async handleOnce(
     handler: EventHandlerDefinition,
     consumer: string,
     envelope: Envelope<object>,
     manager: EntityManager,
   ): Promise<boolean> {
-    if (handler.idempotent) {
-      await handler.handle(envelope as never, manager);
-      return true;
-    }
-    const fresh: unknown[] = await manager.query(
-      `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING message_id`,
-      [consumer, envelope.id],
-    );
-    if (fresh.length === 0) return false; // already handled: a redelivery
+    if ((await this.recordFresh(handler, consumer, [envelope.id], manager)).length === 0) return false; // a redelivery
     await handler.handle(envelope as never, manager);
     return true;
+  }
+
+  /**
+   * Records message ids in the inbox; returns those not handled before. An idempotent handler
+   * (EventHandlerDefinition.idempotent) keeps no inbox rows: every id is fresh to it.
+   */
+  private async recordFresh(
+    handler: EventHandlerDefinition,
+    consumer: string,
+    ids: string[],
+    manager: EntityManager,
+  ): Promise<string[]> {
+    if (handler.idempotent) return ids;
+    const rows = (await manager.query(
+      `INSERT INTO "${this.options.schema}".inbox (consumer, message_id) SELECT $1, unnest($2::text[])
+       ON CONFLICT DO NOTHING RETURNING message_id`,
+      [consumer, ids],
+    )) as Array<{ message_id: string }>;
+    return rows.map((row) => row.message_id);
   }
 
   /**

@@ -70,8 +70,8 @@ export class Projection {
 
   /**
    * Purchases (with their items) of one or more events, in three statements whatever their number: the shared locks
-   * of their connections and their teams' catalogs, then the purchases and the items, each as one INSERT over a JSON array. Their rows take
-   * the connection's sharing window (`visible_from`) as committed when the locks were granted.
+   * of their connections and their teams' catalogs, then the purchases and the items, each as one INSERT over a JSON
+   * array. Their rows take the connection's sharing window (`visible_from`) as committed when the locks were granted.
    */
   static async upsertPurchases(
     manager: EntityManager,

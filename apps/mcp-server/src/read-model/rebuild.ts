@@ -10,9 +10,9 @@ const PROJECTION_CONSUMERS = PROJECTORS.map((Projector) => `mcp-server-${new Pro
 
 /**
  * Rebuilds the read model from scratch: empties the projected tables (and the `ask` summaries) and the inbox rows
- * earlier versions of the projectors left (they keep none now) in one transaction, then deletes the durable consumers. Running mcp-server replicas recreate them (deliver
- * all) and replay every event the stream still holds, which fills the summaries again through their triggers
- * (ADR 0016). Returns what was removed.
+ * earlier versions of the projectors left (they keep none now) in one transaction, then deletes the durable
+ * consumers. Running mcp-server replicas recreate them (deliver all) and replay every event the stream still holds,
+ * which fills the summaries again through their triggers (ADR 0016). Returns what was removed.
  */
 export async function rebuildReadModel(config: McpConfig): Promise<{ rows: number; consumers: string[] }> {
   const db = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'mcp-server-rebuild' });

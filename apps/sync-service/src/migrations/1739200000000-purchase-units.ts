@@ -3,6 +3,15 @@ import { createIndexConcurrently } from '@cps/persistence';
 
 const BATCH = 5_000;
 
+/** The items trigger's function as this migration made it: the new items' quantities added to their purchases. */
+export const ADD_PURCHASE_UNITS = `CREATE OR REPLACE FUNCTION sync.add_purchase_units() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE sync.purchases p SET units = p.units + added.quantity
+          FROM (SELECT purchase_id, sum(quantity)::int AS quantity FROM new_items GROUP BY purchase_id) added
+         WHERE p.id = added.purchase_id;
+        RETURN NULL;
+      END $$`;
+
 /**
  * The dashboard overview sums units (the items' quantities) over up to a year of a team's purchases: looking each
  * purchase's items up took most of its time on a million purchases (bench/overview). `purchases.units` holds the
@@ -19,13 +28,7 @@ export class PurchaseUnits1739200000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE sync.purchases ADD COLUMN IF NOT EXISTS units integer NOT NULL DEFAULT 0`);
-    await q.query(`CREATE OR REPLACE FUNCTION sync.add_purchase_units() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE sync.purchases p SET units = p.units + added.quantity
-          FROM (SELECT purchase_id, sum(quantity)::int AS quantity FROM new_items GROUP BY purchase_id) added
-         WHERE p.id = added.purchase_id;
-        RETURN NULL;
-      END $$`);
+    await q.query(ADD_PURCHASE_UNITS);
     await q.query(`DROP TRIGGER IF EXISTS purchase_items_add_units ON sync.purchase_items`);
     await q.query(`CREATE TRIGGER purchase_items_add_units AFTER INSERT ON sync.purchase_items
       REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION sync.add_purchase_units()`);

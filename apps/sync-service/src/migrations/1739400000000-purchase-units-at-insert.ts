@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
+import { ADD_PURCHASE_UNITS } from './1739200000000-purchase-units.js';
 
 /**
  * `purchases.units` written with the purchase: a collected purchase is inserted with the sum of its items' quantities
@@ -30,12 +31,6 @@ export class PurchaseUnitsAtInsert1739400000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE OR REPLACE FUNCTION sync.add_purchase_units() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE sync.purchases p SET units = p.units + added.quantity
-          FROM (SELECT purchase_id, sum(quantity)::int AS quantity FROM new_items GROUP BY purchase_id) added
-         WHERE p.id = added.purchase_id;
-        RETURN NULL;
-      END $$`);
+    await q.query(ADD_PURCHASE_UNITS);
   }
 }
