@@ -86,6 +86,37 @@ const newTokenValues = (token: NewRefreshToken): unknown[] => [
 const COLUMNS = `rt.id, rt.installation_id, i.client_id, rt.family_id, rt.parent_id, rt.user_id, rt.scope, rt.expires_at,
   rt.rotated_at, rt.replaced_by, rt.replacement_sealed, rt.revoked_at`;
 
+/**
+ * `rotateNewest`'s statement ($1 token hash, $2 client, $3 full scope, $4 new id, $5 now, $6 new hash, $7 new scope,
+ * $8 new expiry, $9 new token sealed). Each table is read by a unique key only (the hash, then the ids), so no plan
+ * walks an installation's tokens: "neither revoked nor rotated" is one COALESCE because a plain `revoked_at IS NULL`
+ * lets the planner scan all of `refresh_tokens_installation_idx` (partial on it), which it did under statistics
+ * taken while the table was small, at thousands of rows a statement.
+ */
+export const ROTATE_NEWEST = `WITH token AS (
+     SELECT id, installation_id FROM auth.refresh_tokens WHERE token_hash = $1
+   ), installation AS (
+     SELECT team_id, authorized_by FROM auth.installations
+     WHERE id = (SELECT installation_id FROM token) AND client_id = $2 AND status = 'active'
+     FOR UPDATE
+   ), presented AS (
+     SELECT rt.id, rt.installation_id, rt.family_id, rt.parent_id, rt.user_id, i.team_id, i.authorized_by
+     FROM auth.refresh_tokens rt CROSS JOIN installation i
+     WHERE rt.id = (SELECT id FROM token) AND COALESCE(rt.revoked_at, rt.rotated_at) IS NULL
+       AND rt.expires_at > $5 AND rt.scope = $3
+     FOR UPDATE OF rt
+   ), issued AS (
+     INSERT INTO auth.refresh_tokens
+       (id, installation_id, token_hash, family_id, parent_id, code_hash, user_id, scope, issued_at, expires_at)
+     SELECT $4, p.installation_id, $6, p.family_id, p.id, NULL, p.user_id, $7, $5, $8 FROM presented p
+   ), closed AS (
+     UPDATE auth.refresh_tokens SET replacement_sealed = NULL WHERE id = (SELECT parent_id FROM presented)
+   ), rotated AS (
+     UPDATE auth.refresh_tokens SET rotated_at = $5, replaced_by = $4, replacement_sealed = $9
+     WHERE id = (SELECT id FROM presented)
+   )
+   SELECT user_id AS "userId", team_id AS "teamId", authorized_by AS "authorizedBy" FROM presented`;
+
 /** The refresh-rotation ledger: every refresh token ever issued, by hash, with its rotation. */
 @Injectable()
 export class RefreshTokenRepository {
@@ -174,6 +205,30 @@ export class RefreshTokenRepository {
        UPDATE auth.refresh_tokens SET rotated_at = $9, replaced_by = $1, replacement_sealed = $11 WHERE id = $12`,
       [...newTokenValues(next), nextSealed, token.id, token.parentId],
     );
+  }
+
+  /**
+   * Rotates the installation's newest token in one statement, outside any transaction, when nothing but rule 1
+   * applies: the token (by hash, issued to `clientId`) is unrevoked, unrotated, unexpired at `next.issuedAt` and
+   * holds the full grant, and its installation is active. It locks the installation, then the token, like
+   * `lockForRefresh`; a row another transaction changed while this one waited is checked again as committed, so a
+   * concurrent rotation makes this return null. Null whenever the conditions do not hold: the caller then decides
+   * under `lockForRefresh` (retries, reuse, refusals). The new token's installation, family, parent and user are
+   * the presented token's (those fields of `next` are not read).
+   */
+  async rotateNewest(
+    tokenHash: string,
+    clientId: string,
+    fullScope: string,
+    next: Pick<NewRefreshToken, 'id' | 'tokenHash' | 'scope' | 'issuedAt' | 'expiresAt'>,
+    nextSealed: string,
+  ): Promise<{ userId: string | null; teamId: string; authorizedBy: string | null } | null> {
+    const rows = await select<{ userId: string | null; teamId: string; authorizedBy: string | null }>(
+      this.dataSource,
+      ROTATE_NEWEST,
+      [tokenHash, clientId, fullScope, next.id, next.issuedAt, next.tokenHash, next.scope, next.expiresAt, nextSealed],
+    );
+    return rows[0] ?? null;
   }
 
   /** Revokes every unrevoked refresh token of the installation and drops every sealed replacement. */

@@ -30,8 +30,9 @@ const REFUSALS = {
  * `grant_type=refresh_token`, refresh rules 1 to 6 of the seed. Everything happens under the installation's
  * row lock, so concurrent refreshes of one installation run one after the other: the second sees the first's
  * rotation and, inside the 60-minute window, gets the same replacement (rule 3) with a fresh access token.
- * A rotation takes four round trips to Postgres: begin, lock the installation and the token (one statement), one
- * statement of writes, commit.
+ * The usual case, the newest token of an active installation, is one statement (`rotateNewest`, which takes the same
+ * locks); everything else (a retry, reuse, a refusal, or a rotation that lost a race) is decided in a transaction:
+ * begin, lock the installation and the token (one statement), the writes, commit.
  */
 @Injectable()
 export class RefreshTokensUseCase {
@@ -45,7 +46,55 @@ export class RefreshTokensUseCase {
 
   async execute(app: PartnerApp, presented: string): Promise<TokenResponse> {
     const tokenHash = secretHash(presented);
-    const outcome = await this.installations.transaction(async (tx): Promise<Outcome> => {
+    const outcome = (await this.rotateNewest(app, tokenHash)) ?? (await this.decideLocked(app, tokenHash));
+    if (!outcome.ok) throw outcome.error;
+    const access = await this.accessTokens.issue({
+      sub: outcome.userId,
+      client_id: app.clientId,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
+    });
+    return {
+      access_token: access.token,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      refresh_token: outcome.refreshToken,
+      refresh_token_expires_in: outcome.refreshExpiresIn,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
+    };
+  }
+
+  /** Rule 1 in one statement, or null when anything else may apply. */
+  private async rotateNewest(app: PartnerApp, tokenHash: string): Promise<Outcome | null> {
+    const next = randomSecret(REFRESH_TOKEN_PREFIX);
+    const now = this.clock.now();
+    const rotated = await this.refreshTokens.rotateNewest(
+      tokenHash,
+      app.clientId,
+      FULL_SCOPE,
+      {
+        id: ulid(),
+        tokenHash: secretHash(next),
+        scope: FULL_SCOPE,
+        issuedAt: now,
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      },
+      this.box.seal(next),
+    );
+    if (!rotated) return null;
+    return {
+      ok: true,
+      refreshToken: next,
+      refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS,
+      userId: rotated.userId ?? rotated.authorizedBy ?? '',
+      teamId: rotated.teamId,
+    };
+  }
+
+  /** Refresh rules 1 to 6 under the installation's and the token's row locks, in one transaction. */
+  private decideLocked(app: PartnerApp, tokenHash: string): Promise<Outcome> {
+    return this.installations.transaction(async (tx): Promise<Outcome> => {
       const locked = await this.refreshTokens.lockForRefresh(tx, tokenHash, app.clientId);
       if (!locked) return { ok: false, error: OAuthError.invalidGrant('refresh token is invalid') };
       const { installation, token } = locked;
@@ -95,21 +144,5 @@ export class RefreshTokensUseCase {
         }
       }
     });
-    if (!outcome.ok) throw outcome.error;
-    const access = await this.accessTokens.issue({
-      sub: outcome.userId,
-      client_id: app.clientId,
-      scope: FULL_SCOPE,
-      service_client_id: outcome.teamId,
-    });
-    return {
-      access_token: access.token,
-      token_type: 'Bearer',
-      expires_in: access.expiresIn,
-      refresh_token: outcome.refreshToken,
-      refresh_token_expires_in: outcome.refreshExpiresIn,
-      scope: FULL_SCOPE,
-      service_client_id: outcome.teamId,
-    };
   }
 }
