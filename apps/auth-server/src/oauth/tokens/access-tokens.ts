@@ -1,6 +1,6 @@
 import { type Clock } from '@cps/domain';
-import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import { createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { publicJwks, type SigningKey } from '../keys/signing-keys.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-policy.js';
 
@@ -19,16 +19,27 @@ export interface AccessTokenClaims {
  */
 export class AccessTokens {
   private readonly verifyKey: JWTVerifyGetKey;
-  /** The signing key, imported once: an import per token was a twentieth of a refresh's CPU time. */
-  private signingKey?: Promise<CryptoKey | Uint8Array>;
+  /**
+   * The first key, imported once, and its encoded JWS header. Tokens are signed with node:crypto's synchronous
+   * `sign`: jose signs through WebCrypto, where every signature is a job handed to libuv's thread pool and back,
+   * which cost more of a refresh than the signature itself (bench/oauth). jose still verifies them (`verify`).
+   */
+  private readonly signer: { key: KeyObject; header: string; ecdsa: boolean };
 
   constructor(
-    private readonly keys: SigningKey[],
+    keys: SigningKey[],
     private readonly issuer: string,
     private readonly audience: string,
     private readonly clock: Clock,
   ) {
     this.verifyKey = createLocalJWKSet(publicJwks(keys) as Parameters<typeof createLocalJWKSet>[0]);
+    const first = keys[0]!;
+    const header = { alg: first.alg, kid: first.kid, typ: 'at+jwt' };
+    this.signer = {
+      key: createPrivateKey({ key: first.jwk, format: 'jwk' }),
+      header: Buffer.from(JSON.stringify(header)).toString('base64url'),
+      ecdsa: first.alg === 'ES256',
+    };
   }
 
   /** `audience` defaults to `{base_url}`; a connector's token names `{mcp_url}` (and `{base_url}` for REST scopes). */
@@ -36,20 +47,21 @@ export class AccessTokens {
     claims: AccessTokenClaims,
     audience: string | string[] = this.audience,
   ): Promise<{ token: string; expiresIn: number }> {
-    const signer = this.keys[0]!;
-    this.signingKey ??= importJWK(signer.jwk, signer.alg);
-    const key = await this.signingKey;
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const token = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'at+jwt' })
-      .setIssuer(this.issuer)
-      .setAudience(audience)
-      .setSubject(claims.sub)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-      .setJti(randomUUID())
-      .sign(key);
-    return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    const payload = {
+      ...claims,
+      iss: this.issuer,
+      aud: audience,
+      sub: claims.sub,
+      iat,
+      exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+      jti: randomUUID(),
+    };
+    const input = `${this.signer.header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    const { key, ecdsa } = this.signer;
+    // ES256 and RS256 both hash with SHA-256; a JWS ECDSA signature is r || s (IEEE P1363), not DER.
+    const signature = sign('sha256', Buffer.from(input), ecdsa ? { key, dsaEncoding: 'ieee-p1363' } : key);
+    return { token: `${input}.${signature.toString('base64url')}`, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
   }
 
   /** The claims of a valid, unexpired token of ours; null for anything else. */
