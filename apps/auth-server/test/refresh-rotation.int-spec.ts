@@ -16,6 +16,8 @@ let dataSource: DataSource;
 let tokens: RefreshTokenRepository;
 let statements: string[];
 const NOW = new Date('2026-11-29T12:00:00Z');
+/** app_1 as it authenticates: its id and the hash of its secret. */
+const APP_1 = { clientId: 'app_1', secretHash: 'secret_1' };
 const LATER = new Date(NOW.getTime() + 30 * 86_400_000);
 
 beforeAll(async () => {
@@ -28,8 +30,8 @@ beforeAll(async () => {
   await dataSource.query(`INSERT INTO auth.teams (id, name) VALUES ('team_1', 'Team')`);
   await dataSource.query(
     `INSERT INTO auth.partner_apps (client_id, team_id, name, secret_hash, redirect_uris, webhook_secret_sealed)
-     VALUES ('app_1', 'team_1', 'App', 'h', '{https://app.example/cb}', 's'),
-            ('app_2', 'team_1', 'Other', 'h', '{https://other.example/cb}', 's')`,
+     VALUES ('app_1', 'team_1', 'App', 'secret_1', '{https://app.example/cb}', 's'),
+            ('app_2', 'team_1', 'Other', 'secret_2', '{https://other.example/cb}', 's')`,
   );
   tokens = new RefreshTokenRepository(dataSource);
   statements = logStatements(dataSource);
@@ -90,9 +92,9 @@ async function row(id: string) {
 describe('RefreshTokenRepository.rotateNewest', () => {
   it('rotates the newest token in one statement: the new token, the rotation, and the parent sealed copy dropped', async () => {
     const first = await seed();
-    await tokens.rotateNewest(first.hash, 'app_1', FULL_SCOPE, next('a'), 'sealed_a');
+    await tokens.rotateNewest(first.hash, APP_1, FULL_SCOPE, next('a'), 'sealed_a');
     statements.length = 0;
-    const rotated = await tokens.rotateNewest('hash_next_a', 'app_1', FULL_SCOPE, next('b'), 'sealed_b');
+    const rotated = await tokens.rotateNewest('hash_next_a', APP_1, FULL_SCOPE, next('b'), 'sealed_b');
     expect(statements).toHaveLength(1);
     expect(rotated).toEqual({ userId: 'user_1', teamId: first.team, authorizedBy: null });
     expect(await row('rt_next_b')).toMatchObject({
@@ -107,13 +109,14 @@ describe('RefreshTokenRepository.rotateNewest', () => {
   });
 
   it.each([
-    ['an unknown token', {}, 'hash_nobody', 'app_1'],
-    ['another app', {}, undefined, 'app_2'],
-    ['an inactive installation', { status: 'disconnected' }, undefined, 'app_1'],
-    ['a rotated token', { token: { rotated_at: NOW } }, undefined, 'app_1'],
-    ['a revoked token', { token: { revoked_at: NOW } }, undefined, 'app_1'],
-    ['an expired token', { token: { expires_at: NOW } }, undefined, 'app_1'],
-    ['a two-scope grant', { token: { scope: 'connections:read purchases:brand_products' } }, undefined, 'app_1'],
+    ['an unknown token', {}, 'hash_nobody', APP_1],
+    ['another app', {}, undefined, { clientId: 'app_2', secretHash: 'secret_2' }],
+    ['a wrong client secret', {}, undefined, { clientId: 'app_1', secretHash: 'secret_2' }],
+    ['an inactive installation', { status: 'disconnected' }, undefined, APP_1],
+    ['a rotated token', { token: { rotated_at: NOW } }, undefined, APP_1],
+    ['a revoked token', { token: { revoked_at: NOW } }, undefined, APP_1],
+    ['an expired token', { token: { expires_at: NOW } }, undefined, APP_1],
+    ['a two-scope grant', { token: { scope: 'connections:read purchases:brand_products' } }, undefined, APP_1],
   ])('leaves %s to the locked decision and changes nothing', async (_case, options, hash, client) => {
     const seeded = await seed(options);
     const before = await row(seeded.id);
@@ -129,7 +132,7 @@ describe('RefreshTokenRepository.rotateNewest', () => {
     await runner.connect();
     await runner.query('START TRANSACTION');
     await runner.query(`SELECT 1 FROM auth.installations WHERE id = $1 FOR UPDATE`, [seeded.installation]);
-    const waiting = tokens.rotateNewest(seeded.hash, 'app_1', FULL_SCOPE, next('late'), 's');
+    const waiting = tokens.rotateNewest(seeded.hash, APP_1, FULL_SCOPE, next('late'), 's');
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runner.query(`UPDATE auth.refresh_tokens SET rotated_at = $2, replaced_by = id WHERE id = $1`, [
       seeded.id,
@@ -160,7 +163,7 @@ describe('RefreshTokenRepository.rotateNewest', () => {
       await runner.query(`PREPARE rotate_generic AS ${ROTATE_NEWEST}`);
       const plan = (await runner.query(
         `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE rotate_generic('${seeded.hash}', 'app_1', '${FULL_SCOPE}', 'rt_generic',
-           '${NOW.toISOString()}', 'hash_generic', '${FULL_SCOPE}', '${LATER.toISOString()}', 's')`,
+           '${NOW.toISOString()}', 'hash_generic', '${FULL_SCOPE}', '${LATER.toISOString()}', 's', 'secret_1')`,
       )) as Array<{ 'QUERY PLAN': Array<{ Plan: unknown }> }>;
       const scans: Array<{ index?: string; removed: number }> = [];
       const walk = (node: Record<string, unknown>) => {

@@ -24,6 +24,15 @@ function decodeBasic(header: string | undefined): { clientId: string; secret: st
 export class ClientAuthenticator {
   constructor(private readonly apps: PartnerAppRepository) {}
 
+  /**
+   * The client id and the hash of the secret an HTTP Basic header presents, not yet checked; null when there is no
+   * well-formed header. For a statement that checks them itself (the one-statement refresh).
+   */
+  presented(authorization: string | undefined): { clientId: string; secretHash: string } | null {
+    const credentials = decodeBasic(authorization);
+    return credentials && { clientId: credentials.clientId, secretHash: secretHash(credentials.secret) };
+  }
+
   async authenticate(authorization: string | undefined): Promise<PartnerApp> {
     const credentials = decodeBasic(authorization);
     if (!credentials) throw OAuthError.invalidClient('HTTP Basic client authentication is required');

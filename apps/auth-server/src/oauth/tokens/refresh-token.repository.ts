@@ -88,7 +88,7 @@ const COLUMNS = `rt.id, rt.installation_id, i.client_id, rt.family_id, rt.parent
 
 /**
  * `rotateNewest`'s statement ($1 token hash, $2 client, $3 full scope, $4 new id, $5 now, $6 new hash, $7 new scope,
- * $8 new expiry, $9 new token sealed). Each table is read by a unique key only (the hash, then the ids), so no plan
+ * $8 new expiry, $9 new token sealed, $10 the hash of the client secret presented). Each table is read by a unique key only (the hash, then the ids), so no plan
  * walks an installation's tokens: "neither revoked nor rotated" is one COALESCE because a plain `revoked_at IS NULL`
  * lets the planner scan all of `refresh_tokens_installation_idx` (partial on it), which it did under statistics
  * taken while the table was small, at thousands of rows a statement.
@@ -98,6 +98,7 @@ export const ROTATE_NEWEST = `WITH token AS (
    ), installation AS (
      SELECT team_id, authorized_by FROM auth.installations
      WHERE id = (SELECT installation_id FROM token) AND client_id = $2 AND status = 'active'
+       AND EXISTS (SELECT 1 FROM auth.partner_apps WHERE client_id = $2 AND secret_hash = $10)
      FOR UPDATE
    ), presented AS (
      SELECT rt.id, rt.installation_id, rt.family_id, rt.parent_id, rt.user_id, i.team_id, i.authorized_by
@@ -209,8 +210,9 @@ export class RefreshTokenRepository {
 
   /**
    * Rotates the installation's newest token in one statement, outside any transaction, when nothing but rule 1
-   * applies: the token (by hash, issued to `clientId`) is unrevoked, unrotated, unexpired at `next.issuedAt` and
-   * holds the full grant, and its installation is active. It locks the installation, then the token, like
+   * applies: the client's secret hash is `client.secretHash` (so this may run before the client is authenticated),
+   * the token (by hash, issued to that client) is unrevoked, unrotated, unexpired at `next.issuedAt` and holds the
+   * full grant, and its installation is active. It locks the installation, then the token, like
    * `lockForRefresh`; a row another transaction changed while this one waited is checked again as committed, so a
    * concurrent rotation makes this return null. Null whenever the conditions do not hold: the caller then decides
    * under `lockForRefresh` (retries, reuse, refusals). The new token's installation, family, parent and user are
@@ -218,7 +220,7 @@ export class RefreshTokenRepository {
    */
   async rotateNewest(
     tokenHash: string,
-    clientId: string,
+    client: { clientId: string; secretHash: string },
     fullScope: string,
     next: Pick<NewRefreshToken, 'id' | 'tokenHash' | 'scope' | 'issuedAt' | 'expiresAt'>,
     nextSealed: string,
@@ -226,7 +228,18 @@ export class RefreshTokenRepository {
     const rows = await select<{ userId: string | null; teamId: string; authorizedBy: string | null }>(
       this.dataSource,
       ROTATE_NEWEST,
-      [tokenHash, clientId, fullScope, next.id, next.issuedAt, next.tokenHash, next.scope, next.expiresAt, nextSealed],
+      [
+        tokenHash,
+        client.clientId,
+        fullScope,
+        next.id,
+        next.issuedAt,
+        next.tokenHash,
+        next.scope,
+        next.expiresAt,
+        nextSealed,
+        client.secretHash,
+      ],
     );
     return rows[0] ?? null;
   }

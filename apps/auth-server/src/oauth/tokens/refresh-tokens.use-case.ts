@@ -31,8 +31,9 @@ const REFUSALS = {
  * row lock, so concurrent refreshes of one installation run one after the other: the second sees the first's
  * rotation and, inside the 60-minute window, gets the same replacement (rule 3) with a fresh access token.
  * The usual case, the newest token of an active installation, is one statement (`rotateNewest`, which takes the same
- * locks); everything else (a retry, reuse, a refusal, or a rotation that lost a race) is decided in a transaction:
- * begin, lock the installation and the token (one statement), the writes, commit.
+ * locks and checks the client's secret too); everything else (a retry, reuse, a refusal, a wrong secret, or a
+ * rotation that lost a race) goes through client authentication and `execute`, a transaction: begin, lock the
+ * installation and the token (one statement), the writes, commit.
  */
 @Injectable()
 export class RefreshTokensUseCase {
@@ -44,34 +45,20 @@ export class RefreshTokensUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(app: PartnerApp, presented: string): Promise<TokenResponse> {
-    const tokenHash = secretHash(presented);
-    const outcome = (await this.rotateNewest(app, tokenHash)) ?? (await this.decideLocked(app, tokenHash));
-    if (!outcome.ok) throw outcome.error;
-    const access = await this.accessTokens.issue({
-      sub: outcome.userId,
-      client_id: app.clientId,
-      scope: FULL_SCOPE,
-      service_client_id: outcome.teamId,
-    });
-    return {
-      access_token: access.token,
-      token_type: 'Bearer',
-      expires_in: access.expiresIn,
-      refresh_token: outcome.refreshToken,
-      refresh_token_expires_in: outcome.refreshExpiresIn,
-      scope: FULL_SCOPE,
-      service_client_id: outcome.teamId,
-    };
-  }
-
-  /** Rule 1 in one statement, or null when anything else may apply. */
-  private async rotateNewest(app: PartnerApp, tokenHash: string): Promise<Outcome | null> {
+  /**
+   * Rule 1 in one statement, for a client not yet authenticated (its id and the hash of the secret it presented,
+   * which the statement checks): the response, or null when anything else may apply, a wrong secret included. On
+   * null the caller authenticates the client and calls `execute`, which decides under the locks.
+   */
+  async rotateNewest(
+    client: { clientId: string; secretHash: string },
+    presented: string,
+  ): Promise<TokenResponse | null> {
     const next = randomSecret(REFRESH_TOKEN_PREFIX);
     const now = this.clock.now();
     const rotated = await this.refreshTokens.rotateNewest(
-      tokenHash,
-      app.clientId,
+      secretHash(presented),
+      client,
       FULL_SCOPE,
       {
         id: ulid(),
@@ -83,12 +70,37 @@ export class RefreshTokensUseCase {
       this.box.seal(next),
     );
     if (!rotated) return null;
-    return {
+    return this.respond(client.clientId, {
       ok: true,
       refreshToken: next,
       refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS,
       userId: rotated.userId ?? rotated.authorizedBy ?? '',
       teamId: rotated.teamId,
+    });
+  }
+
+  /** Refresh rules 1 to 6 for an authenticated app, decided under the installation's and the token's locks. */
+  async execute(app: PartnerApp, presented: string): Promise<TokenResponse> {
+    const outcome = await this.decideLocked(app, secretHash(presented));
+    if (!outcome.ok) throw outcome.error;
+    return this.respond(app.clientId, outcome);
+  }
+
+  private async respond(clientId: string, outcome: Outcome & { ok: true }): Promise<TokenResponse> {
+    const access = await this.accessTokens.issue({
+      sub: outcome.userId,
+      client_id: clientId,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
+    });
+    return {
+      access_token: access.token,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      refresh_token: outcome.refreshToken,
+      refresh_token_expires_in: outcome.refreshExpiresIn,
+      scope: FULL_SCOPE,
+      service_client_id: outcome.teamId,
     };
   }
 
