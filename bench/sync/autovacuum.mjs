@@ -8,7 +8,7 @@ import pg from 'pg';
  * If the server's autovacuum is off, does its work for `databaseUrl` with its default settings: every
  * `naptimeMs` (autovacuum_naptime, 1 min) each table with more dead rows than 50 + 20% of its live ones is
  * vacuumed and analyzed, and each with more changed rows than 50 + 10% of its live ones is analyzed. Answers a
- * function that stops it, or undefined when the server's own autovacuum runs.
+ * function that stops it (its `now()` does one round at once), or undefined when the server's own autovacuum runs.
  */
 export async function standInForAutovacuum(databaseUrl, { naptimeMs = 60_000, log = () => {} } = {}) {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'bench-autovacuum' });
@@ -35,9 +35,12 @@ export async function standInForAutovacuum(databaseUrl, { naptimeMs = 60_000, lo
   const timer = setInterval(() => {
     running = running.then(round).catch((error) => log(`autovacuum stand-in: ${error.message}`));
   }, naptimeMs);
-  return async () => {
+  const stop = async () => {
     clearInterval(timer);
     await running;
     await client.end();
   };
+  /** One naptime's work now (a bench calls it after its warm-up, where autovacuum would have had its turn). */
+  stop.now = () => (running = running.then(round));
+  return stop;
 }

@@ -35,6 +35,8 @@ export async function startInfrastructure(tools = { ensureDatabase, dropDatabase
   return {
     databaseUrl,
     natsUrl: nats.url,
+    /** What autovacuum would do at its next naptime, now (nothing when the server's own autovacuum runs). */
+    vacuumNow: async () => stopVacuuming?.now(),
     async stop() {
       await stopVacuuming?.();
       await nats.stop();
