@@ -1,5 +1,5 @@
 import { runMigrations, schemaDataSourceOptions } from '@cps/persistence';
-import { createTestDatabase, logStatements } from '@cps/testing';
+import { createTestDatabase, eventually, logStatements } from '@cps/testing';
 import { DataSource } from 'typeorm';
 import { migrations } from '../src/migrations/index.js';
 import { RefreshTokenRepository, ROTATE_NEWEST } from '../src/oauth/tokens/refresh-token.repository.js';
@@ -133,7 +133,14 @@ describe('RefreshTokenRepository.rotateNewest', () => {
     await runner.query('START TRANSACTION');
     await runner.query(`SELECT 1 FROM auth.installations WHERE id = $1 FOR UPDATE`, [seeded.installation]);
     const waiting = tokens.rotateNewest(seeded.hash, APP_1, FULL_SCOPE, next('late'), 's');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Only once the statement waits for the lock does the rotation commit: it must see it after its wait.
+    await eventually(async () => {
+      const [{ waiting: count }] = await dataSource.query(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH token AS%'`,
+      );
+      if (count !== 1) throw new Error('the rotation is not waiting for the lock yet');
+    });
     await runner.query(`UPDATE auth.refresh_tokens SET rotated_at = $2, replaced_by = id WHERE id = $1`, [
       seeded.id,
       NOW,
