@@ -249,17 +249,25 @@ describe('sync-service: overview summaries', () => {
           }) as PurchaseItemEntity,
       ),
     });
+    // Postgres 15's pg_stat_xact_* counts also hold what this connection did in earlier transactions whose counts
+    // it has not flushed yet (at most once a second), so the transaction's own writes are the difference.
+    const counts = (tx: { query: (sql: string) => Promise<Array<{ inserted: number; updated: number }>> }) =>
+      tx.query(
+        `SELECT n_tup_ins::int AS inserted, n_tup_upd::int AS updated FROM pg_stat_xact_user_tables
+          WHERE schemaname = 'sync' AND relname = 'purchases'`,
+      );
     const written = await db.transaction(async (tx) => {
+      const [before = { inserted: 0, updated: 0 }] = await counts(tx);
       const stored = await new PurchaseRepository(null as never).insertNew(tx, [
         collected('n1', '2026-11-12T10:00:00Z', [2, 3]),
         collected('n2', '2026-11-13T10:00:00Z', [4]),
       ]);
       expect([...stored].sort()).toEqual(['n1', 'n2']);
-      // This transaction's row counts so far: the items trigger found the units right and rewrote no purchase.
-      return tx.query(
-        `SELECT n_tup_ins::int AS inserted, n_tup_upd::int AS updated FROM pg_stat_xact_user_tables
-          WHERE schemaname = 'sync' AND relname = 'purchases'`,
-      );
+      // This transaction's row counts: the items trigger found the units right and rewrote no purchase.
+      return (await counts(tx)).map((after) => ({
+        inserted: after.inserted - before.inserted,
+        updated: after.updated - before.updated,
+      }));
     });
     expect(written).toEqual([{ inserted: 2, updated: 0 }]);
     expect(await db.query(`SELECT id, units FROM sync.purchases WHERE id IN ('n1', 'n2') ORDER BY id`)).toEqual([
