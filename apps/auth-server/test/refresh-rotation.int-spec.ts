@@ -92,9 +92,9 @@ async function row(id: string) {
 describe('RefreshTokenRepository.rotateNewest', () => {
   it('rotates the newest token in one statement: the new token, the rotation, and the parent sealed copy dropped', async () => {
     const first = await seed();
-    await tokens.rotateNewest(first.hash, APP_1, FULL_SCOPE, next('a'), 'sealed_a');
+    await tokens.rotateNewest(first.hash, APP_1, next('a'), 'sealed_a');
     statements.length = 0;
-    const rotated = await tokens.rotateNewest('hash_next_a', APP_1, FULL_SCOPE, next('b'), 'sealed_b');
+    const rotated = await tokens.rotateNewest('hash_next_a', APP_1, next('b'), 'sealed_b');
     expect(statements).toHaveLength(1);
     expect(rotated).toEqual({ userId: 'user_1', teamId: first.team, authorizedBy: null });
     expect(await row('rt_next_b')).toMatchObject({
@@ -121,7 +121,7 @@ describe('RefreshTokenRepository.rotateNewest', () => {
     const seeded = await seed(options);
     const before = await row(seeded.id);
     const key = `none_${seeded.id}`;
-    await expect(tokens.rotateNewest(hash ?? seeded.hash, client, FULL_SCOPE, next(key), 's')).resolves.toBeNull();
+    await expect(tokens.rotateNewest(hash ?? seeded.hash, client, next(key), 's')).resolves.toBeNull();
     expect(await row(seeded.id)).toEqual(before);
     expect(await row(`rt_next_${key}`)).toBeUndefined();
   });
@@ -132,7 +132,7 @@ describe('RefreshTokenRepository.rotateNewest', () => {
     await runner.connect();
     await runner.query('START TRANSACTION');
     await runner.query(`SELECT 1 FROM auth.installations WHERE id = $1 FOR UPDATE`, [seeded.installation]);
-    const waiting = tokens.rotateNewest(seeded.hash, APP_1, FULL_SCOPE, next('late'), 's');
+    const waiting = tokens.rotateNewest(seeded.hash, APP_1, next('late'), 's');
     // Only once the statement waits for the lock does the rotation commit: it must see it after its wait.
     await eventually(async () => {
       const [{ waiting: count }] = await dataSource.query(
@@ -170,7 +170,7 @@ describe('RefreshTokenRepository.rotateNewest', () => {
       await runner.query(`PREPARE rotate_generic AS ${ROTATE_NEWEST}`);
       const plan = (await runner.query(
         `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE rotate_generic('${seeded.hash}', 'app_1', '${FULL_SCOPE}', 'rt_generic',
-           '${NOW.toISOString()}', 'hash_generic', '${FULL_SCOPE}', '${LATER.toISOString()}', 's', 'secret_1')`,
+           '${NOW.toISOString()}', 'hash_generic', '${LATER.toISOString()}', 's', 'secret_1')`,
       )) as Array<{ 'QUERY PLAN': Array<{ Plan: unknown }> }>;
       const scans: Array<{ index?: string; removed: number }> = [];
       const walk = (node: Record<string, unknown>) => {

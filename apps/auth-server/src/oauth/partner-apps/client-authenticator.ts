@@ -34,12 +34,11 @@ export class ClientAuthenticator {
   }
 
   async authenticate(authorization: string | undefined): Promise<PartnerApp> {
-    const credentials = decodeBasic(authorization);
-    if (!credentials) throw OAuthError.invalidClient('HTTP Basic client authentication is required');
-    const app = await this.apps.find(credentials.clientId);
+    const presented = this.presented(authorization);
+    if (!presented) throw OAuthError.invalidClient('HTTP Basic client authentication is required');
+    const app = await this.apps.find(presented.clientId);
     // Hash comparison in constant time; an unknown client costs the same hash.
-    const presented = secretHash(credentials.secret);
-    if (!app || !constantTimeEqual(presented, app.secretHash)) throw OAuthError.invalidClient();
+    if (!app || !constantTimeEqual(presented.secretHash, app.secretHash)) throw OAuthError.invalidClient();
     return app;
   }
 }

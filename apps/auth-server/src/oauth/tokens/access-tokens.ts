@@ -52,7 +52,6 @@ export class AccessTokens {
       ...claims,
       iss: this.issuer,
       aud: audience,
-      sub: claims.sub,
       iat,
       exp: iat + ACCESS_TOKEN_TTL_SECONDS,
       jti: randomUUID(),

@@ -12,7 +12,7 @@ import { AccessTokens } from './access-tokens.js';
 import { AuthorizationCodeRepository } from './authorization-code.repository.js';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-policy.js';
 import { RefreshTokenRepository } from './refresh-token.repository.js';
-import { randomSecret, REFRESH_TOKEN_PREFIX, secretHash } from './secrets.js';
+import { mintRefreshToken, secretHash } from './secrets.js';
 import { type TokenResponse } from './token-response.js';
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
@@ -100,19 +100,14 @@ export class ExchangeAuthorizationCodeUseCase {
         now,
       );
 
-      const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
-      const id = ulid();
+      const { secret: refreshToken, ...minted } = mintRefreshToken(now);
       await this.refreshTokens.insert(tx, {
-        id,
+        ...minted,
         installationId: installation.id,
-        tokenHash: secretHash(refreshToken),
-        familyId: id,
+        familyId: minted.id,
         parentId: null,
         codeHash,
         userId: code.accountId,
-        scope: FULL_SCOPE,
-        issuedAt: now,
-        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       });
       return {
         ok: true,

@@ -87,18 +87,19 @@ const COLUMNS = `rt.id, rt.installation_id, i.client_id, rt.family_id, rt.parent
   rt.rotated_at, rt.replaced_by, rt.replacement_sealed, rt.revoked_at`;
 
 /**
- * `rotateNewest`'s statement ($1 token hash, $2 client, $3 full scope, $4 new id, $5 now, $6 new hash, $7 new scope,
- * $8 new expiry, $9 new token sealed, $10 the hash of the client secret presented). Each table is read by a unique key only (the hash, then the ids), so no plan
- * walks an installation's tokens: "neither revoked nor rotated" is one COALESCE because a plain `revoked_at IS NULL`
- * lets the planner scan all of `refresh_tokens_installation_idx` (partial on it), which it did under statistics
- * taken while the table was small, at thousands of rows a statement.
+ * `rotateNewest`'s statement ($1 token hash, $2 client, $3 the grant, which the presented token must hold and the new
+ * one gets, $4 new id, $5 now, $6 new hash, $7 new expiry, $8 new token sealed, $9 the hash of the client secret
+ * presented). Each table is read by a unique key only (the hash, then the ids), so no plan walks an installation's
+ * tokens: "neither revoked nor rotated" is one COALESCE because a plain `revoked_at IS NULL` lets the planner scan
+ * all of `refresh_tokens_installation_idx` (partial on it), which it did under statistics taken while the table was
+ * small, at thousands of rows a statement.
  */
 export const ROTATE_NEWEST = `WITH token AS (
      SELECT id, installation_id FROM auth.refresh_tokens WHERE token_hash = $1
    ), installation AS (
      SELECT team_id, authorized_by FROM auth.installations
      WHERE id = (SELECT installation_id FROM token) AND client_id = $2 AND status = 'active'
-       AND EXISTS (SELECT 1 FROM auth.partner_apps WHERE client_id = $2 AND secret_hash = $10)
+       AND EXISTS (SELECT 1 FROM auth.partner_apps WHERE client_id = $2 AND secret_hash = $9)
      FOR UPDATE
    ), presented AS (
      SELECT rt.id, rt.installation_id, rt.family_id, rt.parent_id, rt.user_id, i.team_id, i.authorized_by
@@ -109,11 +110,11 @@ export const ROTATE_NEWEST = `WITH token AS (
    ), issued AS (
      INSERT INTO auth.refresh_tokens
        (id, installation_id, token_hash, family_id, parent_id, code_hash, user_id, scope, issued_at, expires_at)
-     SELECT $4, p.installation_id, $6, p.family_id, p.id, NULL, p.user_id, $7, $5, $8 FROM presented p
+     SELECT $4, p.installation_id, $6, p.family_id, p.id, NULL, p.user_id, $3, $5, $7 FROM presented p
    ), closed AS (
      UPDATE auth.refresh_tokens SET replacement_sealed = NULL WHERE id = (SELECT parent_id FROM presented)
    ), rotated AS (
-     UPDATE auth.refresh_tokens SET rotated_at = $5, replaced_by = $4, replacement_sealed = $9
+     UPDATE auth.refresh_tokens SET rotated_at = $5, replaced_by = $4, replacement_sealed = $8
      WHERE id = (SELECT id FROM presented)
    )
    SELECT user_id AS "userId", team_id AS "teamId", authorized_by AS "authorizedBy" FROM presented`;
@@ -211,8 +212,8 @@ export class RefreshTokenRepository {
   /**
    * Rotates the installation's newest token in one statement, outside any transaction, when nothing but rule 1
    * applies: the client's secret hash is `client.secretHash` (so this may run before the client is authenticated),
-   * the token (by hash, issued to that client) is unrevoked, unrotated, unexpired at `next.issuedAt` and holds the
-   * full grant, and its installation is active. It locks the installation, then the token, like
+   * the token (by hash, issued to that client) is unrevoked, unrotated, unexpired at `next.issuedAt` and holds
+   * `next.scope` (the full grant), and its installation is active. It locks the installation, then the token, like
    * `lockForRefresh`; a row another transaction changed while this one waited is checked again as committed, so a
    * concurrent rotation makes this return null. Null whenever the conditions do not hold: the caller then decides
    * under `lockForRefresh` (retries, reuse, refusals). The new token's installation, family, parent and user are
@@ -221,7 +222,6 @@ export class RefreshTokenRepository {
   async rotateNewest(
     tokenHash: string,
     client: { clientId: string; secretHash: string },
-    fullScope: string,
     next: Pick<NewRefreshToken, 'id' | 'tokenHash' | 'scope' | 'issuedAt' | 'expiresAt'>,
     nextSealed: string,
   ): Promise<{ userId: string | null; teamId: string; authorizedBy: string | null } | null> {
@@ -231,11 +231,10 @@ export class RefreshTokenRepository {
       [
         tokenHash,
         client.clientId,
-        fullScope,
+        next.scope,
         next.id,
         next.issuedAt,
         next.tokenHash,
-        next.scope,
         next.expiresAt,
         nextSealed,
         client.secretHash,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@cps/persistence';
-import { ulid } from '@cps/contracts';
 import { Clock } from '@cps/domain';
 import { InstallationEvents } from '../installations/installation-events.js';
 import { InstallationRepository } from '../installations/installation.repository.js';
@@ -10,7 +9,7 @@ import { FULL_SCOPE } from '../scope-policy.js';
 import { AccessTokens } from './access-tokens.js';
 import { decideRefresh, REFRESH_TOKEN_TTL_SECONDS } from './refresh-policy.js';
 import { RefreshTokenRepository } from './refresh-token.repository.js';
-import { randomSecret, REFRESH_TOKEN_PREFIX, secretHash } from './secrets.js';
+import { mintRefreshToken, secretHash } from './secrets.js';
 import { type TokenResponse } from './token-response.js';
 
 type Outcome =
@@ -54,25 +53,12 @@ export class RefreshTokensUseCase {
     client: { clientId: string; secretHash: string },
     presented: string,
   ): Promise<TokenResponse | null> {
-    const next = randomSecret(REFRESH_TOKEN_PREFIX);
-    const now = this.clock.now();
-    const rotated = await this.refreshTokens.rotateNewest(
-      secretHash(presented),
-      client,
-      FULL_SCOPE,
-      {
-        id: ulid(),
-        tokenHash: secretHash(next),
-        scope: FULL_SCOPE,
-        issuedAt: now,
-        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      },
-      this.box.seal(next),
-    );
+    const { secret, ...next } = mintRefreshToken(this.clock.now());
+    const rotated = await this.refreshTokens.rotateNewest(secretHash(presented), client, next, this.box.seal(secret));
     if (!rotated) return null;
     return this.respond(client.clientId, {
       ok: true,
-      refreshToken: next,
+      refreshToken: secret,
       refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS,
       userId: rotated.userId ?? rotated.authorizedBy ?? '',
       teamId: rotated.teamId,
@@ -117,21 +103,17 @@ export class RefreshTokensUseCase {
       const base = { userId: token.userId ?? installation.authorizedBy ?? '', teamId: installation.teamId };
       switch (decision.kind) {
         case 'rotate': {
-          const next = randomSecret(REFRESH_TOKEN_PREFIX);
+          const { secret, ...minted } = mintRefreshToken(now);
           const issued = {
-            id: ulid(),
+            ...minted,
             installationId: installation.id,
-            tokenHash: secretHash(next),
             familyId: token.familyId,
             parentId: token.id,
             codeHash: null,
             userId: token.userId,
-            scope: FULL_SCOPE,
-            issuedAt: now,
-            expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
           };
-          await this.refreshTokens.rotate(tx, token, issued, this.box.seal(next));
-          return { ok: true, refreshToken: next, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS, ...base };
+          await this.refreshTokens.rotate(tx, token, issued, this.box.seal(secret));
+          return { ok: true, refreshToken: secret, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS, ...base };
         }
         case 'retry': {
           if (!token.replacementSealed || !replacement) {
