@@ -3,6 +3,8 @@
 import { readdir, mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join, dirname, relative, resolve } from 'node:path';
 import { transformFile } from '@swc/core';
+import { createHash } from 'node:crypto';
+import { bundleHost } from './host-bundle.mjs';
 import { openApiMetadataIsStale, writeOpenApiMetadata } from './openapi-metadata.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -52,6 +54,7 @@ if (await openApiMetadataIsStale()) await writeOpenApiMetadata();
 
 let count = 0;
 const jobs = [];
+const outputs = []; // [target, code]: the fingerprint of what was compiled, for the host bundle
 for (const top of ['apps', 'libs', 'tools']) {
   for await (const file of sources(join(root, top))) {
     jobs.push(
@@ -62,7 +65,9 @@ for (const top of ['apps', 'libs', 'tools']) {
         });
         const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
         await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, `${rewrite(code, file)}\n//# sourceMappingURL=${target.split('/').pop()}.map`);
+        const output = rewrite(code, file);
+        outputs.push([target, output]);
+        await writeFile(target, `${output}\n//# sourceMappingURL=${target.split('/').pop()}.map`);
         if (map) await writeFile(`${target}.map`, map);
         count += 1;
       })(),
@@ -71,3 +76,8 @@ for (const top of ['apps', 'libs', 'tools']) {
 }
 await Promise.all(jobs);
 console.log(`built ${count} files into dist/`);
+
+// The single-node host as one file (tools/host-bundle.mjs), when what it bundles changed.
+const fingerprint = createHash('sha256');
+for (const [target, output] of outputs.sort(([a], [b]) => (a < b ? -1 : 1))) fingerprint.update(target).update(output);
+if (await bundleHost(root, fingerprint.digest('hex'))) console.log('bundled the single-node host into dist/host/');

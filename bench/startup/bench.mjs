@@ -8,9 +8,11 @@
 // PSS summed over the launcher and every process under it), then stops the platform with SIGINT. The load average
 // is printed before and after every start. With --baseline REF it first measures that git revision (built in a
 // temporary worktree) in the process-per-app layout, so before and after come from one run. Prints figures,
-// asserts nothing.
+// asserts nothing. `--layout modules` is the one-process layout from the compiled modules instead of the host bundle
+// (CPS_HOST_BUNDLE=0), `--layout bundle-vs-modules` alternates the two.
 //
-//   npm run build && node bench/startup/bench.mjs [--runs 3] [--idle 5] [--layout both|one-process|processes]
+//   npm run build && node bench/startup/bench.mjs [--runs 3] [--idle 5]
+//                                                [--layout both|one-process|processes|modules|bundle-vs-modules]
 //                                                [--port-base 3000] [--baseline REF]
 //
 // It uses the machine's Postgres (127.0.0.1:5432, a database of its own, dropped afterwards) and NATS
@@ -142,6 +144,7 @@ async function startOnce(root, layout) {
       cwd: root,
       env: {
         ...process.env,
+        ...(layout === 'modules' ? { CPS_HOST_BUNDLE: '0' } : {}),
         ...portEnv,
         DATABASE_URL: new URL(`/${DATABASE}`, ADMIN).toString(),
         NATS_URL: 'nats://127.0.0.1:4222',
@@ -178,7 +181,9 @@ function report(label, run) {
   );
 }
 
-const layouts = args.layout === 'both' ? ['one-process', 'processes'] : [args.layout];
+const layouts = { both: ['one-process', 'processes'], 'bundle-vs-modules': ['one-process', 'modules'] }[
+  args.layout
+] ?? [args.layout];
 
 async function measure(label, root, measured) {
   await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);

@@ -54,8 +54,11 @@ export function cpuSnapshot({ database } = {}) {
     const app = args.map((arg) => /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(arg)?.[1]).find(Boolean);
     if (pid === process.pid) add('bench', info.cpuSeconds);
     else if (app && descends(pid)) add(app, info.cpuSeconds);
-    // npm start's default: every app in one host process (tools/launcher/src/one-process.ts).
-    else if (args.some((arg) => arg.endsWith('tools/launcher/src/one-process.js')) && descends(pid))
+    // npm start's default: every app in one host process (the host bundle, or tools/launcher/src/one-process.ts).
+    else if (
+      args.some((arg) => /(dist\/host\/platform\.mjs|tools\/launcher\/src\/one-process\.js)$/.test(arg)) &&
+      descends(pid)
+    )
       add('platform', info.cpuSeconds);
     else if (args.some((arg) => arg.endsWith('bench/floor/pipeline.mjs')) && descends(pid))
       add('floor', info.cpuSeconds);

@@ -1,16 +1,16 @@
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
 
 /**
- * The single-node layout `npm start` uses (docs/adr/0020): the services of a purchase's path inside one Node process,
- * each its own Nest application on its own port, talking over NATS. A short journey through them, and each app's
- * health and metrics its own.
+ * The single-node layout `npm start` uses (docs/adr/0020): every app inside one Node process, the host bundle that
+ * `npm run build` makes, each its own Nest application on its own port, talking over NATS. A short journey through
+ * them, and each app's health and metrics its own.
  */
 describe('every service in one process', () => {
   let platform: TestPlatform;
   let team: TestTeam;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ layout: 'one-process' });
+    platform = await TestPlatform.start({ layout: 'one-process', services: 'all' });
     team = await platform.createTeam('One Process Brand');
   });
 
@@ -22,6 +22,7 @@ describe('every service in one process', () => {
   it('runs them in one host process, each answering /readyz 200 on its own port', async () => {
     const host = platform.platform.host;
     expect(host?.running).toBe(true);
+    expect(host?.options.entry).toMatch(/\/dist\/host\/platform\.mjs$/); // what npm start runs, not the modules
     const services = [...platform.platform.processes.keys()];
     expect(services).toEqual(expect.arrayContaining(['api-gateway', 'auth-server', 'sync-service', 'events-service']));
     expect(new Set(services.map(url)).size).toBe(services.length);
@@ -29,6 +30,13 @@ describe('every service in one process', () => {
       const ready = await fetch(`${url(service)}/readyz`);
       expect({ service, status: ready.status }).toEqual({ service, status: 200 });
     }
+  });
+
+  it('serves files from their folders in the repository (the sandbox storefront theme block)', async () => {
+    const asset = await fetch(`${url('sandbox-storefront')}/assets/theme-block.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await asset.text()).length).toBeGreaterThan(1_000);
   });
 
   it('takes a simulated purchase and serves it through the gateway', async () => {

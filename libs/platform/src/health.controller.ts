@@ -1,9 +1,19 @@
 import { Controller, Get, Inject, Optional } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, HealthIndicatorService } from '@nestjs/terminus';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { NatsConnectionService } from '@cps/messaging';
 import { currentListenStatus } from '@cps/observability';
 import { migrationsApplied } from '@cps/persistence';
+
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timeout of ${ms}ms exceeded`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * `/healthz`: the process is alive. `/readyz`: it can do its work (Postgres, NATS when used, schema up to date),
@@ -20,7 +30,6 @@ export class HealthController {
 
   constructor(
     private readonly health: HealthCheckService,
-    private readonly db: TypeOrmHealthIndicator,
     private readonly indicator: HealthIndicatorService,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Optional() private readonly nats?: NatsConnectionService,
@@ -37,7 +46,17 @@ export class HealthController {
   ready() {
     const nats = this.nats;
     return this.health.check([
-      () => this.db.pingCheck('postgres', { timeout: 2_000 }),
+      // A `SELECT 1` on the app's own DataSource (terminus's TypeOrmHealthIndicator finds it by importing
+      // @nestjs/typeorm by name, which the host bundle would answer with a second copy that knows no DataSource).
+      async () => {
+        const check = this.indicator.check('postgres');
+        try {
+          await withTimeout(this.dataSource.query('SELECT 1'), PING_TIMEOUT_MS);
+          return check.up();
+        } catch (error) {
+          return check.down({ message: (error as Error).message });
+        }
+      },
       ...(nats
         ? [
             () => {

@@ -1,7 +1,7 @@
 import { type AddressInfo } from 'node:net';
 import { Logger, Module, type INestApplication, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { TerminusModule } from '@nestjs/terminus';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { BackgroundLoop } from '@cps/messaging';
@@ -45,10 +45,7 @@ describe('a LISTEN wake-up heals after its Postgres session is lost (real Postgr
     @Module({
       imports: [TerminusModule.forRoot({ logger: false })],
       controllers: [HealthController],
-      providers: [
-        { provide: DataSource, useValue: dataSource },
-        { provide: TypeOrmHealthIndicator, useValue: { pingCheck: (key: string) => ({ [key]: { status: 'up' } }) } },
-      ],
+      providers: [{ provide: DataSource, useValue: dataSource }],
     })
     class ReadinessModule {}
     app = await NestFactory.create(ReadinessModule, { logger: false });
@@ -157,5 +154,22 @@ describe('a LISTEN wake-up heals after its Postgres session is lost (real Postgr
     expect(listenLines).toHaveLength(2);
     expect(listenLines[0]).toMatch(/^warn LISTEN listentest_wake lost: .*; polling only, reconnecting$/);
     expect(listenLines[1]).toMatch(/^log LISTEN listentest_wake restored after \d+\.\d s$/);
+  });
+
+  it('is not ready (503, postgres down) while its own database cannot be reached, and ready again after', async () => {
+    await admin.query(`ALTER DATABASE "${dbName()}" ALLOW_CONNECTIONS false`);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [dbName()]);
+    await eventually(async () => {
+      const { status, body } = await readiness();
+      expect(status).toBe(503);
+      expect(body.details.postgres).toMatchObject({ status: 'down' });
+    }, 5_000);
+
+    await admin.query(`ALTER DATABASE "${dbName()}" ALLOW_CONNECTIONS true`);
+    await eventually(async () => {
+      const { status, body } = await readiness();
+      expect(status).toBe(200);
+      expect(body.details.postgres).toEqual({ status: 'up' });
+    }, 6_000);
   });
 });

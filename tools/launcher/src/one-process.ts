@@ -1,33 +1,14 @@
-import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { runServices, type HostedService, type ServiceDefinition } from '@cps/platform';
-import { definitionModule, HOSTED_APPS_VARIABLE, type HostedAppEnv } from './services.js';
+import type { ServiceDefinition } from '@cps/platform';
+import { hostApps } from './host-apps.js';
+import { definitionModule } from './services.js';
 
-/**
- * The single-node host (`npm start`'s default layout): every app named in CPS_HOSTED_APPS, each with its own
- * environment on top of this process's, as its own Nest application in this one Node process (`runServices`): each
- * keeps its own configuration, module graph, schema and database role, port and NATS connections, and they talk over
- * NATS as separate processes do; the libraries load once. SIGTERM/SIGINT stop every app. Under the launcher (an IPC
- * channel) it loads the apps, says `loaded`, and starts them when told to, once the migrations are applied.
- */
+/** The single-node host from the compiled modules (`CPS_HOST_BUNDLE=0`, or before the host bundle is built). */
 const root = resolve(import.meta.dirname, '../../../..');
-const apps = JSON.parse(process.env[HOSTED_APPS_VARIABLE] ?? '[]') as HostedAppEnv[];
-const shared: NodeJS.ProcessEnv = { ...process.env };
-delete shared[HOSTED_APPS_VARIABLE];
-const hosted: HostedService[] = await Promise.all(
-  apps.map(async (app) => {
-    const { definition } = (await import(pathToFileURL(definitionModule(root, app.service)).href)) as {
-      definition: ServiceDefinition;
-    };
-    return { definition, env: { ...shared, ...app.env } };
-  }),
-);
-if (process.send) {
-  // Started by the launcher (Platform): it migrates while this process loads the apps' code, and says when to start.
-  const go = once(process, 'message');
-  process.send('loaded');
-  await go;
-  process.disconnect();
-}
-await runServices(hosted);
+await hostApps(async (service) => {
+  const { definition } = (await import(pathToFileURL(definitionModule(root, service)).href)) as {
+    definition: ServiceDefinition;
+  };
+  return definition;
+});

@@ -71,7 +71,7 @@ export class Platform {
       if (scaled.length) throw new Error('replicas need the multi-process layout');
       this.host = new ServiceProcess({
         name: 'platform',
-        entry: hostEntryPoint(options.root),
+        entry: hostEntryPoint(options.root, { ...process.env, ...options.env }),
         port: 0,
         env: { ...options.env },
         ipc: true,

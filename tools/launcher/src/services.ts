@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface ServiceSpec {
@@ -41,8 +42,14 @@ export function definitionModule(root: string, service: string): string {
   return join(root, 'dist', 'apps', service, 'src', 'service-definition.js');
 }
 
-/** The single-node host's entry (one-process.ts). */
-export function hostEntryPoint(root: string): string {
+/**
+ * The single-node host's entry: the host bundle that `npm run build` makes (tools/host-bundle.mjs), or the compiled
+ * modules (one-process.ts) when there is none or `CPS_HOST_BUNDLE=0` asks for them (a debugger, a stack trace
+ * with the modules' own file names).
+ */
+export function hostEntryPoint(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  const bundle = join(root, 'dist', 'host', 'platform.mjs');
+  if (env.CPS_HOST_BUNDLE !== '0' && existsSync(bundle)) return bundle;
   return join(root, 'dist', 'tools', 'launcher', 'src', 'one-process.js');
 }
 

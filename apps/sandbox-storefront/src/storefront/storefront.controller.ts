@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Controller, Get, HttpStatus, Inject, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '@cps/persistence';
@@ -9,8 +9,20 @@ import { localReturnPath, StorefrontSessions } from '../customers/storefront-ses
 import { MOUNT_PATH } from '../app-proxy/app-proxy-forwarder.controller.js';
 import { homePage, loginPage, setPageHeaders } from './pages.js';
 
-/** The theme's assets: apps/sandbox-storefront/public (plain files, served as they are). */
-const PUBLIC_DIR = resolve(import.meta.dirname, '../../../../../apps/sandbox-storefront/public');
+/**
+ * The theme's assets: apps/sandbox-storefront/public (plain files, served as they are), found upwards from this
+ * module, which is dist/apps/sandbox-storefront/src/storefront in the repository and the image, or dist/host in the
+ * single-node host bundle.
+ */
+const PUBLIC_DIR = publicDir(import.meta.dirname);
+
+function publicDir(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'apps', 'sandbox-storefront', 'public');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return resolve(from, '../../../../../apps/sandbox-storefront/public');
+  }
+}
 const ASSETS: Record<string, string> = {
   'theme-block.js': 'text/javascript; charset=utf-8',
   'storefront.css': 'text/css; charset=utf-8',
