@@ -403,6 +403,101 @@ describe('auth-server: POST /oauth/token, /oauth/revoke, GET /oauth/me and insta
     });
   });
 
+  describe('bodies the body parser or the firewall refuses: RFC 6749 §5.2 answers, never Nest’s', () => {
+    const FORM = 'application/x-www-form-urlencoded';
+    const REFRESH = 'grant_type=refresh_token&refresh_token=x';
+    let errorLines: number;
+    beforeAll(() => {
+      errorLines = fx.platform.serviceErrors().length;
+    });
+
+    /** The hostile bytes as they are, with the app's HTTP Basic credentials unless `basic` is false. */
+    const post = async (path: string, headers: Record<string, string>, body: string, basic = true) => {
+      const credentials = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
+      const response = await fetch(`${fx.authUrl}${path}`, {
+        method: 'POST',
+        headers: { ...(basic ? { authorization: `Basic ${credentials}` } : {}), ...headers },
+        body,
+      });
+      return {
+        status: response.status,
+        cacheControl: response.headers.get('cache-control'),
+        body: (await response.json()) as Record<string, unknown>,
+      };
+    };
+
+    // The body parser's refusals, which Nest answers as {"statusCode", "message"} (415 for a charset or coding).
+    it.each<[string, Record<string, string>, string, number]>([
+      ['a form field nested 2,000 brackets deep', { 'content-type': FORM }, `${REFRESH}${'[a]'.repeat(2_000)}=y`, 400],
+      [
+        '1,001 form parameters',
+        { 'content-type': FORM },
+        Array.from({ length: 1_001 }, (_, i) => `p${i}=1`).join('&'),
+        413,
+      ],
+      ['a form in UTF-16', { 'content-type': `${FORM}; charset=utf-16` }, REFRESH, 400],
+      ['a content coding it does not take', { 'content-type': FORM, 'content-encoding': 'compress' }, REFRESH, 400],
+      ['gzip that is not gzip', { 'content-type': FORM, 'content-encoding': 'gzip' }, REFRESH, 400],
+      ['broken JSON', { 'content-type': 'application/json' }, '{"grant_type":', 400],
+      ['JSON in a charset it does not take', { 'content-type': 'application/json; charset=latin1' }, '{}', 400],
+    ])('%s: invalid_request, no-store, on the token and revocation endpoints', async (_name, headers, body, status) => {
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const answer = await post(path, headers, body);
+        expect({ path, status: answer.status, cacheControl: answer.cacheControl }).toEqual({
+          path,
+          status,
+          cacheControl: 'no-store',
+        });
+        expect(answer.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+      }
+    });
+
+    it('the registration endpoint and any spelling express routes to the token endpoint answer the same', async () => {
+      const broken = await post('/oauth/register', { 'content-type': 'application/json' }, '{"client_name":', false);
+      expect(broken).toMatchObject({ status: 400, cacheControl: 'no-store', body: { error: 'invalid_request' } });
+      const deep = await post('/OAuth/Token/', { 'content-type': FORM }, `${REFRESH}${'[a]'.repeat(2_000)}=y`);
+      expect(deep).toMatchObject({ status: 400, cacheControl: 'no-store', body: { error: 'invalid_request' } });
+    });
+
+    // Refused by the firewall (InputRefused) or by the endpoint itself.
+    it.each<[string, Record<string, string>, string, number]>([
+      ['a body over 100 kB', { 'content-type': FORM }, `${REFRESH}${'x'.repeat(110_000)}`, 413],
+      ['a NUL byte in a form field', { 'content-type': FORM }, `${REFRESH}%00`, 400],
+      ['JSON nested 2,000 deep', { 'content-type': 'application/json' }, '['.repeat(2_000), 400],
+      ['a body that is not a form', { 'content-type': 'text/plain' }, REFRESH, 400],
+      ['an empty form', { 'content-type': FORM }, '', 400],
+    ])('%s: invalid_request, no-store, as before', async (_name, headers, body, status) => {
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const answer = await post(path, headers, body);
+        expect({ path, status: answer.status, cacheControl: answer.cacheControl }).toEqual({
+          path,
+          status,
+          cacheControl: 'no-store',
+        });
+        expect(answer.body).toMatchObject({ error: 'invalid_request' });
+      }
+    });
+
+    it('a broken percent escape reaches the token endpoint as it is: the token is unknown', async () => {
+      const answer = await post('/oauth/token', { 'content-type': FORM }, `${REFRESH}%E0%A4%A`);
+      expect(answer).toMatchObject({ status: 400, cacheControl: 'no-store', body: { error: 'invalid_grant' } });
+    });
+
+    it('other routes (the sign-in pages) keep Nest’s answer', async () => {
+      const page = await post(
+        '/oauth/interaction/unknown/login',
+        { 'content-type': FORM },
+        `a${'[a]'.repeat(2_000)}=y`,
+      );
+      expect(page).toMatchObject({ status: 400, body: { statusCode: 400, message: 'The input exceeded the depth' } });
+    });
+
+    it('logs nothing at error level for any of them', async () => {
+      await new Promise((settle) => setTimeout(settle, 200));
+      expect(fx.platform.serviceErrors().slice(errorLines)).toEqual([]);
+    });
+  });
+
   describe('GET /oauth/me', () => {
     it('identifies the installation from the access token', async () => {
       const { tokens } = await fx.install(app);
