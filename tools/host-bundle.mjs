@@ -1,14 +1,15 @@
 // The single-node host as one file (ADR 0020): dist/host/platform.mjs holds every app's compiled code and the
 // libraries they import, so `npm start` does not resolve and load about 3,800 modules one by one (that was most of
 // its start). Built by tools/build.mjs from what it has just compiled, with esbuild; skipped when neither the
-// compiled code nor package-lock.json changed since the last bundle (the stamp file).
+// compiled code, package-lock.json nor this file changed since the last bundle (the stamp file).
 //
 // Left outside the bundle, loaded from node_modules as before:
 // - optional dependencies that are not installed: Nest's other transports and adapters, TypeORM's other drivers,
 //   imported only when used;
-// - packages something loads by name at run time, so that there is one copy of each: pg (TypeORM requires it by
-//   name, the services import it), @nats-io/* (Nest's NATS client requires the transport by name), pino and its
-//   transports (worker threads that load files next to pino's own);
+// - packages something loads by name at run time (createRequire), so that there is one copy of each, with one
+//   metadata storage: pg (TypeORM requires it), typeorm (@nestjs/typeorm requires it), class-validator and
+//   class-transformer (@nestjs/mapped-types requires them to copy a DTO's rules and @Type()s), @nats-io/* (Nest's
+//   NATS client requires the transport), pino and its transports (worker threads that load files next to pino's own);
 // - swagger-ui-dist (its files are served from its own folder).
 // Names are kept (Nest logs and TypeORM's migration names read class names).
 import { createHash } from 'node:crypto';
@@ -17,7 +18,12 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const EXTERNAL = ['pg', 'pg-*', '@nats-io/*', 'pino', 'pino-*', 'thread-stream', 'swagger-ui-dist'];
+const EXTERNAL = [
+  ...['pg', 'typeorm', 'class-validator', 'class-transformer', 'pino', 'thread-stream', 'swagger-ui-dist'].flatMap(
+    (name) => [name, `${name}/*`],
+  ),
+  ...['pg-*', 'pino-*', '@nats-io/*'],
+];
 
 /**
  * Optional dependencies (peer or not) of the installed packages that are not installed themselves: Nest's other
@@ -66,6 +72,7 @@ export async function bundleHost(root, fingerprint) {
   const stamp = createHash('sha256')
     .update(fingerprint)
     .update(await readFile(join(root, 'package-lock.json')))
+    .update(await readFile(import.meta.filename)) // how it bundles
     .digest('hex');
   if (existsSync(join(out, 'platform.mjs')) && (await readFile(stampFile, 'utf8').catch(() => '')) === stamp)
     return false;

@@ -7,7 +7,7 @@
 // IDLE seconds it reads the memory of the launcher's whole process tree from /proc (VmRSS, RssAnon and
 // PSS summed over the launcher and every process under it), then stops the platform with SIGINT. The load average
 // is printed before and after every start. With --baseline REF it first measures that git revision (built in a
-// temporary worktree) in the process-per-app layout, so before and after come from one run. Prints figures,
+// temporary worktree) in the same layouts, so before and after come from one run. Prints figures,
 // asserts nothing. `--layout modules` is the one-process layout from the compiled modules instead of the host bundle
 // (CPS_HOST_BUNDLE=0), `--layout bundle-vs-modules` alternates the two.
 //
@@ -219,7 +219,7 @@ console.log(
 if (args.baseline) {
   const dir = buildBaseline(args.baseline);
   try {
-    await measure('baseline', dir, ['processes']);
+    await measure('baseline', dir, args.layout === 'bundle-vs-modules' ? ['one-process'] : layouts);
   } finally {
     removeBaseline(dir);
   }

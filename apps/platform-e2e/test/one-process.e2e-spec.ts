@@ -1,16 +1,18 @@
 import { eventually, TestPlatform, type TestTeam } from '@cps/testing';
+import { SERVICES } from '@cps/tools';
 
 /**
  * The single-node layout `npm start` uses (docs/adr/0020): every app inside one Node process, the host bundle that
- * `npm run build` makes, each its own Nest application on its own port, talking over NATS. A short journey through
- * them, and each app's health and metrics its own.
+ * `npm run build` makes, each its own Nest application on its own port, talking over NATS, on an empty database the
+ * host migrates first (npm start's first run). A short journey through them, and each app's health and metrics its
+ * own.
  */
 describe('every service in one process', () => {
   let platform: TestPlatform;
   let team: TestTeam;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ layout: 'one-process', services: 'all' });
+    platform = await TestPlatform.start({ layout: 'one-process', services: 'all', emptyDatabase: true });
     team = await platform.createTeam('One Process Brand');
   });
 
@@ -30,6 +32,17 @@ describe('every service in one process', () => {
       const ready = await fetch(`${url(service)}/readyz`);
       expect({ service, status: ready.status }).toEqual({ service, status: 200 });
     }
+  });
+
+  it('applied the migrations of every schema in the host, before the apps started', async () => {
+    const lines = platform.platform.host!.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const migrated = lines.filter(
+      (line) => line.service === 'platform' && /^migrations: \d+ applied$/.test(String(line.msg)),
+    );
+    const firstStart = lines.findIndex((line) => line.msg === 'Starting Nest application...');
+    expect(migrated.map((line) => line.schema).sort()).toEqual(SERVICES.map((spec) => spec.schema).sort());
+    expect(migrated.every((line) => (line.applied as string[]).length > 0)).toBe(true);
+    expect(lines.indexOf(migrated.at(-1)!)).toBeLessThan(firstStart);
   });
 
   it('serves files from their folders in the repository (the sandbox storefront theme block)', async () => {

@@ -299,6 +299,24 @@ async function serveMetrics(metrics: ServiceMetrics, port: number): Promise<Serv
   return server;
 }
 
+/**
+ * Applies the pending migrations of several apps, one after the other, each as the migrating user of its
+ * `databaseUrl` (the single-node host, told to by `npm start`'s launcher). The first failure stops it, naming the
+ * app.
+ */
+export async function migrateServices(
+  apps: ReadonlyArray<{ definition: ServiceDefinition; databaseUrl: string }>,
+  logger: Logger,
+): Promise<void> {
+  for (const { definition, databaseUrl } of apps) {
+    try {
+      await migrate(definition, databaseUrl, logger);
+    } catch (error) {
+      throw new Error(`migration failed (${definition.service}): ${(error as Error).message}`);
+    }
+  }
+}
+
 async function migrate(
   definition: Pick<ServiceDefinition, 'service' | 'schema' | 'migrations'>,
   databaseUrl: string,

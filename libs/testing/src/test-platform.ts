@@ -32,6 +32,11 @@ export interface TestPlatformOptions {
   readyTimeoutMs?: number;
   /** `one-process`: every service inside one Node process, as `npm start` runs them (default: a process each). */
   layout?: PlatformLayout;
+  /**
+   * An empty database that the platform migrates itself before it starts, as `npm start` does on its first run (in
+   * the one-process layout the host applies the migrations). Default: a copy of the migrated template.
+   */
+  emptyDatabase?: boolean;
 }
 
 /**
@@ -92,9 +97,9 @@ export class TestPlatform {
 
   static async start(options: TestPlatformOptions = {}): Promise<TestPlatform> {
     const root = resolve(import.meta.dirname, '../../..');
-    const database = await createTestDatabase({
-      template: await migratedTemplate(root, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
-    });
+    const database = await createTestDatabase(
+      options.emptyDatabase ? {} : { template: await migratedTemplate(root, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }) },
+    );
     const natsDir = mkdtempSync(join(tmpdir(), 'cps-nats-'));
     const nats = new NatsServerProcess(await freePort(), natsDir);
     await nats.start();
@@ -134,11 +139,13 @@ export class TestPlatform {
         if (showLogs) process.stdout.write(`${instance}: ${line}\n`);
       },
     });
-    // The database is a copy of the migrated template: nothing is pending. A start that fails leaves nothing behind
-    // (the platform stops its processes), so the test run can end.
+    // The database is a copy of the migrated template, where nothing is pending, unless it is to start empty. A start
+    // that fails leaves nothing behind (the platform stops its processes), so the test run can end.
     try {
+      if (options.emptyDatabase) await platform.migrate(options.readyTimeoutMs);
       await platform.start(options.readyTimeoutMs);
     } catch (error) {
+      await platform.stop(); // a failed migration leaves the host running
       await nats.stop();
       await database.drop().catch(() => undefined);
       rmSync(natsDir, { recursive: true, force: true });

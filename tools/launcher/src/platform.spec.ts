@@ -1,6 +1,7 @@
+import { schemaRole, schemaRoleUrl } from '@cps/persistence';
 import { HostedApp } from './hosted-app.js';
 import { Platform } from './platform.js';
-import { HOSTED_APPS_VARIABLE, SERVICES, type HostedAppEnv } from './services.js';
+import { databaseRole, HOSTED_APPS_VARIABLE, SERVICES, type HostedAppEnv } from './services.js';
 
 const services = SERVICES.filter((spec) => ['api-gateway', 'sync-service'].includes(spec.name));
 const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/cps', NATS_URL: 'nats://127.0.0.1:4222' };
@@ -63,5 +64,14 @@ describe('Platform, one-process layout', () => {
       ['sync-service', 'sync-service'],
       ['platform', 'platform'],
     ]);
+  });
+});
+
+describe('databaseRole', () => {
+  it("follows @cps/persistence's role rule for every service (the launcher does not import it)", () => {
+    const url = 'postgres://migrator:secret@db.internal:5432/cps?sslmode=require';
+    for (const spec of SERVICES) {
+      expect(databaseRole(spec, url)).toEqual({ role: schemaRole(spec.schema), url: schemaRoleUrl(url, spec.schema) });
+    }
   });
 });

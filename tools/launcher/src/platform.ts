@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runMigrations, schemaDataSourceOptions, schemaRole, schemaRoleUrl } from '@cps/persistence';
-import { DataSource, type MigrationInterface } from 'typeorm';
+import type { MigrationInterface } from 'typeorm';
 import { HostedApp } from './hosted-app.js';
 import { setRolePasswords } from './infrastructure.js';
 import {
+  databaseRole,
   entryPoint,
   HOSTED_APPS_VARIABLE,
   hostEntryPoint,
@@ -14,6 +14,7 @@ import {
   type ServiceSpec,
 } from './services.js';
 import { ServiceProcess } from './service-process.js';
+import type { MigrateCommand, MigrateReply } from './host-apps.js';
 
 /**
  * `processes`: a Node process per app (and per replica), as in Kubernetes. `one-process`: every app as its own Nest
@@ -62,6 +63,8 @@ export class Platform {
   readonly host?: ServiceProcess;
   private readonly migrations: Array<{ spec: ServiceSpec; env: NodeJS.ProcessEnv }> = [];
   private readonly roles: string[] = [];
+  /** Which start of the host said `loaded` already (`ServiceProcess.starts`). */
+  private loadedHostStart = 0;
 
   constructor(readonly options: PlatformOptions) {
     const useRoles = options.databaseRoles ?? true;
@@ -89,8 +92,9 @@ export class Platform {
       this.migrations.push({ spec, env: migrateEnv });
       const env = { ...options.env };
       if (useRoles && options.env.DATABASE_URL) {
-        env.DATABASE_URL = schemaRoleUrl(options.env.DATABASE_URL, spec.schema);
-        this.roles.push(schemaRole(spec.schema));
+        const { role, url } = databaseRole(spec, options.env.DATABASE_URL);
+        env.DATABASE_URL = url;
+        this.roles.push(role);
       }
       Object.assign(env, options.serviceEnv?.[spec.name]);
       const count = spec.scalable ? Math.max(1, options.replicas?.[spec.name] ?? 1) : 1;
@@ -143,15 +147,39 @@ export class Platform {
   }
 
   /**
-   * Applies every service's pending migrations, one service at a time, as the migrating user, in this process
-   * (each app's `migrations/index.js`, as `main.js migrate` would, without booting the app eleven times). When
-   * that user's URL carries a password (the embedded Postgres), the services' roles get the same one; with trust
-   * authentication (the machine's Postgres) they need none.
+   * Applies every service's pending migrations, one service at a time, as the migrating user: in the single-node
+   * host once it has loaded the apps' code (`one-process`: the launcher then never loads TypeORM or a migration), or
+   * else in this process (each app's `migrations/index.js`, as `main.js migrate` would, without booting the app
+   * eleven times). When that user's URL carries a password (the embedded Postgres), the services' roles get the same
+   * one; with trust authentication (the machine's Postgres) they need none.
    */
-  async migrate(): Promise<void> {
-    for (const { spec, env } of this.migrations) await migrateSchema(this.options.root, spec, env);
+  async migrate(timeoutMs = 90_000): Promise<void> {
+    if (this.host) await this.migrateInHost(timeoutMs);
+    else for (const { spec, env } of this.migrations) await migrateSchema(this.options.root, spec, env);
     const url = this.options.env.DATABASE_URL;
     if (url && new URL(url).password && this.roles.length) await setRolePasswords(url, this.roles);
+  }
+
+  private async migrateInHost(timeoutMs: number): Promise<void> {
+    this.prepare();
+    await this.hostLoaded(timeoutMs);
+    const migrate: MigrateCommand = {
+      migrate: this.migrations.map(({ spec, env }) => ({ service: spec.name, databaseUrl: env.DATABASE_URL! })),
+    };
+    this.host!.send(migrate);
+    const reply = (await this.host!.nextMessage(timeoutMs)) as MigrateReply;
+    if (reply !== 'migrated') throw new Error(reply.failed);
+  }
+
+  /** The host says `loaded` once it has the apps' code, before it migrates or starts them (host-apps.ts). */
+  private async hostLoaded(timeoutMs: number): Promise<void> {
+    const host = this.host!;
+    if (this.loadedHostStart === host.starts) return;
+    const message = await host.nextMessage(timeoutMs).catch((error: Error) => {
+      throw new Error(`the host did not load the apps: ${error.message}`);
+    });
+    if (message !== 'loaded') throw new Error(`the host said ${JSON.stringify(message)} instead of "loaded"`);
+    this.loadedHostStart = host.starts;
   }
 
   /**
@@ -174,17 +202,9 @@ export class Platform {
     }
   }
 
-  /** The host says when it has loaded the apps' code (one-process.ts); then it may start them. */
+  /** Once the host has loaded the apps' code (and migrated, when asked to), it may start them. */
   private async startHostedApps(timeoutMs: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the host did not load the apps in ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([this.host!.firstMessage, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await this.hostLoaded(timeoutMs);
     this.host!.send('start');
   }
 
@@ -201,6 +221,11 @@ async function migrateSchema(root: string, spec: ServiceSpec, env: NodeJS.Proces
   const { migrations } = (await import(pathToFileURL(module).href)) as {
     migrations: Array<new () => MigrationInterface>;
   };
+  // Loaded here, not with the launcher: in the single-node layout the host migrates and the launcher never needs them.
+  const [{ DataSource }, { runMigrations, schemaDataSourceOptions }] = await Promise.all([
+    import('typeorm'),
+    import('@cps/persistence'),
+  ]);
   const dataSource = new DataSource(
     schemaDataSourceOptions({
       url: env.DATABASE_URL!,

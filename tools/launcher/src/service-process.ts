@@ -9,7 +9,7 @@ export interface ServiceProcessOptions {
   env: NodeJS.ProcessEnv;
   /** Where log lines go; defaults to this process's stdout with a `[name]` prefix. */
   onLog?: (line: string) => void;
-  /** An IPC channel to the child (its `process.send`): `firstMessage`, `send`. */
+  /** An IPC channel to the child (its `process.send`): `nextMessage`, `send`. */
   ipc?: boolean;
 }
 
@@ -27,8 +27,9 @@ export class ServiceProcess {
   private child?: ChildProcess;
   private stopping?: Promise<number | null>;
   readonly logs: string[] = [];
-  /** With `ipc`: the first message of the child since it started; rejects when it exits first. */
-  firstMessage?: Promise<unknown>;
+  /** With `ipc`: messages of the child not asked for yet, and those waiting for one. */
+  private readonly inbox: unknown[] = [];
+  private readonly waiting: Array<{ resolve: (message: unknown) => void; reject: (error: Error) => void }> = [];
 
   constructor(readonly options: ServiceProcessOptions) {}
 
@@ -40,18 +41,27 @@ export class ServiceProcess {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** How many times it was started (a message belongs to one start). */
+  starts = 0;
+
   start(): void {
     if (this.running) throw new Error(`${this.options.name} is already running`);
+    this.starts += 1;
     const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, this.options.entry], {
       env: { ...process.env, ...this.options.env, PORT: String(this.options.port) },
       stdio: this.options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
     if (this.options.ipc) {
-      this.firstMessage = new Promise((resolve, reject) => {
-        child.once('message', resolve);
-        child.once('exit', (code) => reject(new Error(`${this.options.name} exited (${code}): ${this.recentLogs()}`)));
+      this.inbox.length = 0;
+      child.on('message', (message) => {
+        const waiter = this.waiting.shift();
+        if (waiter) waiter.resolve(message);
+        else this.inbox.push(message);
       });
-      this.firstMessage.catch(() => undefined); // awaited by whoever needs it
+      child.once('exit', (code) => {
+        const error = new Error(`${this.options.name} exited (${code}): ${this.recentLogs()}`);
+        for (const waiter of this.waiting.splice(0)) waiter.reject(error);
+      });
     }
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
@@ -67,8 +77,30 @@ export class ServiceProcess {
   }
 
   /** Sends a message over the IPC channel (`ipc`). */
-  send(message: string): void {
-    this.child?.send?.(message);
+  send(message: unknown): void {
+    this.child?.send?.(message as string);
+  }
+
+  /**
+   * The child's next message over the IPC channel (`ipc`), in the order they came; rejects when the child exits
+   * first, or after `timeoutMs`.
+   */
+  async nextMessage(timeoutMs: number): Promise<unknown> {
+    if (this.inbox.length) return this.inbox.shift();
+    if (!this.running) throw new Error(`${this.options.name} is not running: ${this.recentLogs()}`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await new Promise((resolve, reject) => {
+        const waiter = { resolve, reject };
+        this.waiting.push(waiter);
+        timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(new Error(`${this.options.name} sent nothing in ${timeoutMs} ms: ${this.recentLogs()}`));
+        }, timeoutMs);
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Resolves when GET /readyz answers 200; rejects if the process exits or the deadline passes. */

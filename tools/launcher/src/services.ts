@@ -31,6 +31,18 @@ export const SERVICES: readonly ServiceSpec[] = [
   { name: 'dashboard', port: 3004, schema: 'dashboard', scalable: true, publicUrl: true },
 ];
 
+/**
+ * The database role a service connects as, `cps_<schema>`, and `url` with that role as its user: the rule of
+ * @cps/persistence's `schemaRole` and `schemaRoleUrl`, which the launcher does not import (they come with TypeORM,
+ * which `npm start`'s launcher no longer loads: the single-node host migrates). platform.spec.ts checks they agree.
+ */
+export function databaseRole(spec: Pick<ServiceSpec, 'schema'>, url: string): { role: string; url: string } {
+  const role = `cps_${spec.schema}`;
+  const withRole = new URL(url);
+  withRole.username = role;
+  return { role, url: withRole.toString() };
+}
+
 export const portVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_PORT`;
 
 export function entryPoint(root: string, service: string): string {

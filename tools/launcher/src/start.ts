@@ -127,7 +127,10 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   say('applying migrations');
-  platform.prepare(); // one process: it loads the apps' code meanwhile
+  platform.prepare(); // one process: the host loads the apps' code, then migrates
+  // The admin client (its RPC contracts: about 1,800 modules) loads meanwhile, on the core the host does not use.
+  const loading = import('../../admin/src/admin-client.js');
+  loading.catch(() => undefined); // awaited below unless the start fails first
   await platform.migrate();
   const scaled = Object.entries(replicas).filter(([, count]) => count > 1);
   say(
@@ -135,11 +138,7 @@ try {
       ? 'starting services in one process (npm start -- --processes: a process each)'
       : `starting services, a process each${scaled.length ? ` (${scaled.map(([name, count]) => `${name} x${count}`).join(', ')})` : ''}`,
   );
-  const starting = platform.start();
-  // The admin client (its RPC contracts: about 1,800 modules) loads while the services start, not before them.
-  const loading = import('../../admin/src/admin-client.js');
-  loading.catch(() => undefined); // awaited below unless the start fails first
-  await starting;
+  await platform.start();
   const { AdminClient } = await loading;
   const admin = await AdminClient.connect(environment.env.NATS_URL!);
   try {
