@@ -140,6 +140,7 @@ try {
   );
   await platform.start();
   const { AdminClient } = await loading;
+  AdminClient.quiet(); // Nest's console logger would print its connection status lines among the launcher's own
   const admin = await AdminClient.connect(environment.env.NATS_URL!);
   try {
     const demo = await ensureDemoTeam(admin);
