@@ -426,6 +426,24 @@ describe('auth-server: POST /oauth/token, /oauth/revoke, GET /oauth/me and insta
       };
     };
 
+    /** The same refusal from the token and the revocation endpoint: `status`, no-store, and a body like `expected`. */
+    const expectRefusedByBoth = async (
+      headers: Record<string, string>,
+      body: string,
+      status: number,
+      expected: Record<string, unknown>,
+    ) => {
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const answer = await post(path, headers, body);
+        expect({ path, status: answer.status, cacheControl: answer.cacheControl }).toEqual({
+          path,
+          status,
+          cacheControl: 'no-store',
+        });
+        expect(answer.body).toMatchObject(expected);
+      }
+    };
+
     // The body parser's refusals, which Nest answers as {"statusCode", "message"} (415 for a charset or coding).
     it.each<[string, Record<string, string>, string, number]>([
       ['a form field nested 2,000 brackets deep', { 'content-type': FORM }, `${REFRESH}${'[a]'.repeat(2_000)}=y`, 400],
@@ -441,15 +459,10 @@ describe('auth-server: POST /oauth/token, /oauth/revoke, GET /oauth/me and insta
       ['broken JSON', { 'content-type': 'application/json' }, '{"grant_type":', 400],
       ['JSON in a charset it does not take', { 'content-type': 'application/json; charset=latin1' }, '{}', 400],
     ])('%s: invalid_request, no-store, on the token and revocation endpoints', async (_name, headers, body, status) => {
-      for (const path of ['/oauth/token', '/oauth/revoke']) {
-        const answer = await post(path, headers, body);
-        expect({ path, status: answer.status, cacheControl: answer.cacheControl }).toEqual({
-          path,
-          status,
-          cacheControl: 'no-store',
-        });
-        expect(answer.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
-      }
+      await expectRefusedByBoth(headers, body, status, {
+        error: 'invalid_request',
+        error_description: expect.any(String),
+      });
     });
 
     it('the registration endpoint and any spelling express routes to the token endpoint answer the same', async () => {
@@ -467,15 +480,7 @@ describe('auth-server: POST /oauth/token, /oauth/revoke, GET /oauth/me and insta
       ['a body that is not a form', { 'content-type': 'text/plain' }, REFRESH, 400],
       ['an empty form', { 'content-type': FORM }, '', 400],
     ])('%s: invalid_request, no-store, as before', async (_name, headers, body, status) => {
-      for (const path of ['/oauth/token', '/oauth/revoke']) {
-        const answer = await post(path, headers, body);
-        expect({ path, status: answer.status, cacheControl: answer.cacheControl }).toEqual({
-          path,
-          status,
-          cacheControl: 'no-store',
-        });
-        expect(answer.body).toMatchObject({ error: 'invalid_request' });
-      }
+      await expectRefusedByBoth(headers, body, status, { error: 'invalid_request' });
     });
 
     it('a broken percent escape reaches the token endpoint as it is: the token is unknown', async () => {
