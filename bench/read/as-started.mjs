@@ -56,6 +56,7 @@ export async function startAsUserDoes({ env = {}, root = ROOT } = {}) {
   const gatewayUrl = `http://127.0.0.1:${ports.API_GATEWAY_PORT}`;
   return {
     databaseUrl: infrastructure.databaseUrl,
+    natsUrl: infrastructure.natsUrl,
     gatewayUrl,
     /** The gateway's public URL (`localhost`, as `npm start` prints it): the issuer of connection tokens. */
     publicUrl: banner.api_gateway,

@@ -12,7 +12,9 @@
 //     [--only current] [--skip-checked] [--profile DIR]   (--profile: CPU profiles of gateway, sync-service and auth-server in the
 //                                         "current" run, summarised by `node bench/profile-summary.mjs DIR`)
 //   node bench/read/bench.mjs --as-started [--baseline REF] [--rounds 2] [--concurrency 64] [--profile DIR]
-//     [--endpoint purchases|connection]  (one of the two requests only)
+//     [--endpoint purchases|connection]  (one of the two requests only) [--hop]
+//     --hop: also the bare handler with the page read behind one NATS request/reply (bare-server.mjs), the hop the
+//     platform keeps between gateway and sync-service; its ratio to the bare handler is what that hop alone costs
 //     the platform as `npm start` starts it (as-started.mjs: the launcher, development mode, LOG_LEVEL=warn, rate
 //     limit raised), then the bare handler on its database, `rounds` times (with --baseline: REF's launcher and
 //     this build's in turn, A B B A ...); --profile: CPU profiles of every process it starts (bench/cpu-profile.mjs)
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
     'as-started': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
     endpoint: { type: 'string' },
+    hop: { type: 'boolean', default: false },
   },
 });
 const durationMs = Number(args.duration) * 1000;
@@ -240,6 +243,21 @@ async function measureAsStarted(builds) {
           const bareRound = await loadBoth(server.url, seeded, db);
           report('bare', bareRound);
           ratios.push([`round ${round} ${label}`, started, bareRound]);
+          if (args.hop) {
+            const hopServer = await startBareServer({
+              databaseUrl: platform.databaseUrl,
+              natsUrl: platform.natsUrl,
+              baseUrl: platform.publicUrl,
+              privateKeyPem: CONNECTION_TOKEN_PRIVATE_KEY,
+            });
+            try {
+              const hopRound = await loadBoth(hopServer.url, seeded, db);
+              report('bare+hop', hopRound);
+              ratios.push([`round ${round} bare+hop`, hopRound, bareRound]);
+            } finally {
+              await hopServer.stop();
+            }
+          }
         } finally {
           await server.stop();
           await db.end();
