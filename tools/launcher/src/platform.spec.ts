@@ -1,6 +1,6 @@
 import { schemaRole, schemaRoleUrl } from '@cps/persistence';
 import { HostedApp } from './hosted-app.js';
-import { Platform } from './platform.js';
+import { migrationOutcome, Platform } from './platform.js';
 import { databaseRole, HOSTED_APPS_VARIABLE, SERVICES, type HostedAppEnv } from './services.js';
 
 const services = SERVICES.filter((spec) => ['api-gateway', 'sync-service'].includes(spec.name));
@@ -73,5 +73,21 @@ describe('databaseRole', () => {
     for (const spec of SERVICES) {
       expect(databaseRole(spec, url)).toEqual({ role: schemaRole(spec.schema), url: schemaRoleUrl(url, spec.schema) });
     }
+  });
+});
+
+describe('migrationOutcome', () => {
+  it('accepts the host saying migrated', () => {
+    expect(() => migrationOutcome('migrated')).not.toThrow();
+  });
+
+  it('throws the failure the host reports', () => {
+    expect(() => migrationOutcome({ failed: 'permission denied for database cps' })).toThrow(
+      'permission denied for database cps',
+    );
+  });
+
+  it.each([['loaded'], [{}], [null], [{ failed: 42 }]])('names an answer it does not expect (%j)', (reply) => {
+    expect(() => migrationOutcome(reply)).toThrow(`the host said ${JSON.stringify(reply)} instead of "migrated"`);
   });
 });

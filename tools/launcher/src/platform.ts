@@ -167,8 +167,7 @@ export class Platform {
       migrate: this.migrations.map(({ spec, env }) => ({ service: spec.name, databaseUrl: env.DATABASE_URL! })),
     };
     this.host!.send(migrate);
-    const reply = (await this.host!.nextMessage(timeoutMs)) as MigrateReply;
-    if (reply !== 'migrated') throw new Error(reply.failed);
+    migrationOutcome(await this.host!.nextMessage(timeoutMs));
   }
 
   /** The host says `loaded` once it has the apps' code, before it migrates or starts them (host-apps.ts). */
@@ -244,4 +243,11 @@ async function migrateSchema(root: string, spec: ServiceSpec, env: NodeJS.Proces
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** The host's answer to a `MigrateCommand` (host-apps.ts): returns on `migrated`, else throws what went wrong. */
+export function migrationOutcome(reply: unknown): void {
+  if (reply === 'migrated') return;
+  const failed = (reply as Partial<Exclude<MigrateReply, 'migrated'>> | null)?.failed;
+  throw new Error(typeof failed === 'string' ? failed : `the host said ${JSON.stringify(reply)} instead of "migrated"`);
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -77,8 +77,8 @@ export class ServiceProcess {
   }
 
   /** Sends a message over the IPC channel (`ipc`). */
-  send(message: unknown): void {
-    this.child?.send?.(message as string);
+  send(message: Serializable): void {
+    this.child?.send?.(message);
   }
 
   /**
