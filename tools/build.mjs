@@ -77,7 +77,9 @@ for (const top of ['apps', 'libs', 'tools']) {
 await Promise.all(jobs);
 console.log(`built ${count} files into dist/`);
 
-// The single-node host as one file (tools/host-bundle.mjs), when what it bundles changed.
+// The single-node host as one file (tools/host-bundle.mjs), when what it bundles changed. Not with
+// CPS_HOST_BUNDLE=0, which runs the compiled modules instead: the images (one app each) build that way.
+if (process.env.CPS_HOST_BUNDLE === '0') process.exit(0);
 const fingerprint = createHash('sha256');
 for (const [target, output] of outputs.sort(([a], [b]) => (a < b ? -1 : 1))) fingerprint.update(target).update(output);
 if (await bundleHost(root, fingerprint.digest('hex'))) console.log('bundled the single-node host into dist/host/');
