@@ -76,6 +76,7 @@ async function startAuthServer(root, label) {
   try {
     await platform.migrate();
     await platform.start();
+    AdminClient.quiet(); // no Nest connection-status lines among the figures
     admin = await AdminClient.connect(infrastructure.natsUrl, 30_000);
   } catch (error) {
     await stop();

@@ -89,6 +89,7 @@ export async function startPlatform({
     await infrastructure.stop();
     throw error;
   }
+  AdminClient.quiet(); // no Nest connection-status lines among the figures
   const client = await AdminClient.connect(natsUrl, 30_000);
   const gatewayUrl = platform.processes.has('api-gateway') ? platform.service('api-gateway').url : undefined;
   return {
