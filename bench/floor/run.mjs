@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { cpuSnapshot } from '../sync/cpu.mjs';
+import { cpuSnapshot, cpuUsed } from '../sync/cpu.mjs';
 import { startInfrastructure } from '../sync/platform.mjs';
 
 const SCHEMA = `
@@ -113,7 +113,11 @@ export async function runFloor({ rate = 500, seconds = 30, log = () => undefined
     const warm = hooks.ids.size;
 
     // Measured: `rate` a second, a tenth each 100 ms in calls of up to 25 (like bench/sync's sustained phase).
-    log(`floor: ${rate} orders/s for ${seconds} s; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+    log(
+      `floor: ${rate} orders/s for ${seconds} s; load average ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
     const before = cpuSnapshot({ database });
     const started = Date.now();
     const perTick = Math.max(1, Math.round(rate / 10));
@@ -134,10 +138,10 @@ export async function runFloor({ rate = 500, seconds = 30, log = () => undefined
     const elapsed = (Date.now() - started) / 1000;
     const after = cpuSnapshot({ database });
     const delivered = hooks.ids.size - warm;
+    const used = cpuUsed(before, after);
     const byProcess = {};
-    for (const name of ['floor', 'postgres', 'nats-server']) {
-      byProcess[name] = ((after.get(name) ?? 0) - (before.get(name) ?? 0)) * (1000 / delivered);
-    }
+    for (const name of ['floor', 'postgres', 'nats-server'])
+      byProcess[name] = (used.get(name) ?? 0) * (1000 / delivered);
     const stored = Number((await db.query('SELECT count(*) FROM floor.purchases')).rows[0].count);
     const deliveries = Number((await db.query('SELECT count(*) FROM floor.deliveries')).rows[0].count);
     const sentTwice = [...hooks.ids.values()].filter((count) => count > 1).length;

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { linkAccount, pool } from './accounts.mjs';
 import { sandboxAdmin, startPlatform } from './platform.mjs';
-import { cpuPerUnit, cpuSnapshot } from './cpu.mjs';
+import { cpuPerUnit, cpuSnapshot, cpuUsed } from './cpu.mjs';
 import { describeFloor, runFloor } from '../floor/run.mjs';
 
 const { values: args } = parseArgs({
@@ -375,9 +375,9 @@ platform/floor: ${platformCpu.total.toFixed(2)} ms (${platformCpu.parts}) / ${fl
  * process (load generator and webhook receiver), which the floor leaves out too.
  */
 function ingestCpuPerPurchase(before, after, delivered) {
-  const rows = [...after]
+  const rows = [...cpuUsed(before, after)]
     .filter(([name]) => name !== 'bench' && !name.startsWith('sandbox-'))
-    .map(([name, seconds]) => [name, ((seconds - (before.get(name) ?? 0)) * 1000) / delivered])
+    .map(([name, seconds]) => [name, (seconds * 1000) / delivered])
     .sort((a, b) => b[1] - a[1]);
   return {
     total: rows.reduce((sum, [, ms]) => sum + ms, 0),

@@ -28,9 +28,11 @@ function cmdline(pid) {
 }
 
 /**
- * CPU seconds used so far, by component (service name, `platform` for the one-process host, `floor` for
- * bench/floor's pipeline, `nats-server`, `postgres`, `bench`). With `database`, Postgres backends serving other databases (other work on the machine) are left out;
- * the server's own processes (WAL writer, checkpointer, ...) are counted either way.
+ * CPU seconds used so far by each process of a component (service name, `platform` for the one-process host, `floor`
+ * for bench/floor's pipeline, `nats-server`, `postgres`, `bench`): a map of pid to `{ name, seconds }`; `cpuUsed`
+ * turns two of them into seconds per component. With `database`, Postgres backends serving other databases (other
+ * work on the machine) are left out; the server's own processes (WAL writer, checkpointer, ...) are counted either
+ * way.
  */
 export function cpuSnapshot({ database } = {}) {
   const processes = new Map();
@@ -48,8 +50,8 @@ export function cpuSnapshot({ database } = {}) {
     return false;
   };
   const totals = new Map();
-  const add = (name, seconds) => totals.set(name, (totals.get(name) ?? 0) + seconds);
   for (const [pid, info] of processes) {
+    const add = (name, seconds) => totals.set(pid, { name, seconds });
     const args = cmdline(pid);
     const app = args.map((arg) => /dist\/apps\/([^/]+)\/src\/main\.js$/.exec(arg)?.[1]).find(Boolean);
     if (pid === process.pid) add('bench', info.cpuSeconds);
@@ -83,14 +85,25 @@ function servesOnly(title, database) {
 }
 
 /**
+ * CPU seconds each component used between two snapshots, process by process: a process started meanwhile counts
+ * whole, one that exited meanwhile (a pool's idle backend, say) counts nothing rather than minus its whole life.
+ */
+export function cpuUsed(before, after) {
+  const used = new Map();
+  for (const [pid, { name, seconds }] of after) {
+    const earlier = before.get(pid);
+    const spent = earlier?.name === name ? seconds - earlier.seconds : seconds;
+    used.set(name, (used.get(name) ?? 0) + spent);
+  }
+  return used;
+}
+
+/**
  * One line per component, largest first: CPU milliseconds per unit of work between two snapshots, and the share of
  * the machine's cores over `seconds`.
  */
 export function cpuPerUnit(before, after, units, seconds, unit = 'purchase') {
-  const rows = [...after]
-    .map(([name, total]) => [name, total - (before.get(name) ?? 0)])
-    .filter(([, used]) => used > 0)
-    .sort((a, b) => b[1] - a[1]);
+  const rows = [...cpuUsed(before, after)].filter(([, used]) => used > 0).sort((a, b) => b[1] - a[1]);
   const used = rows.reduce((sum, [, spent]) => sum + spent, 0);
   const capacity = cpus().length * seconds;
   const parts = rows
