@@ -28,10 +28,10 @@ describe('docker/Dockerfile', () => {
     expect(dockerfile).not.toMatch(/:latest\b/);
   });
 
-  it('compiles with npm ci + npm run build and installs production dependencies with npm ci --omit=dev', () => {
+  it('compiles with npm ci + npm run build (no single-node host bundle) and installs production dependencies with npm ci --omit=dev', () => {
     const runs = instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
     expect(runs).toEqual(expect.arrayContaining([expect.stringMatching(/^npm ci\b(?!.*--omit)/)]));
-    expect(runs).toContain('npm run build');
+    expect(runs).toContain('CPS_HOST_BUNDLE=0 npm run build');
     expect(runs.some((run) => /npm ci --omit=dev/.test(run))).toBe(true);
     expect(runs.some((run) => /docker\/assemble-app\.mjs "\$\{APP\}"/.test(run))).toBe(true);
   });
