@@ -58,7 +58,9 @@ async function natsHop(pool, natsUrl) {
   await responder.flush();
   return {
     async ask(request) {
-      return (await asker.request(subject, JSON.stringify(request), { timeout: 5_000 })).json();
+      const reply = (await asker.request(subject, JSON.stringify(request), { timeout: 5_000 })).json();
+      if (reply.error) throw new Error(reply.error); // a 500, counted as non-200, not a page
+      return reply;
     },
     async close() {
       await asker.close();
